@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "loadables",
+  // NB: Observation (used to notify observers through the property wrappers) needs these
+  // floors. Everything else in the library would run on older systems.
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Loadables", targets: ["Loadables"]),
+    .executable(name: "loadables-demo", targets: ["LoadablesDemo"]),
+  ],
+  targets: [
+    .target(name: "Loadables"),
+    .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables"]),
+    .testTarget(name: "LoadablesTests", dependencies: ["Loadables"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+  ]
+}

@@ -1,0 +1,78 @@
+/// How the engine maps the events of one load onto a state type.
+///
+/// The engine ``StateSlot`` is written once against this protocol; ``LoadableState`` and
+/// ``ProcessState`` say what "started", "completed", "failed" and "reset" mean for them.
+protocol EngineState {
+  /// What a returning block produces: the value for a load, nothing for a process.
+  associatedtype Output
+
+  /// What identifies one run: nothing for a load, the job kind for a process.
+  associatedtype Context
+
+  /// The state written when a load starts (unless it starts silently).
+  static func started(_ context: Context) -> Self
+
+  /// Whether the state already equals ``started(_:)``, so the start write can be skipped.
+  func isStarted(_ context: Context) -> Bool
+
+  /// The state written when a returning block returns.
+  static func completed(_ output: Output, _ context: Context) -> Self
+
+  /// The state written when a block throws an ordinary error.
+  static func failed(_ error: any Error, _ context: Context) -> Self
+
+  /// The state written by `reset()`.
+  static var resetState: Self { get }
+
+  /// Whether the state already equals ``resetState``.
+  var isResetState: Bool { get }
+
+  /// Whether an error thrown by a block asks to cancel or reset instead of failing.
+  static func signal(for error: any Error) -> ControlSignal?
+}
+
+/// What a control error thrown from a block asks the engine to do.
+enum ControlSignal {
+  /// End the load and leave the state as it is.
+  case cancel
+  /// End the load and write the reset state.
+  case reset
+}
+
+extension LoadableState: EngineState {
+  typealias Output = Value
+  typealias Context = Void
+
+  static func started(_: Void) -> Self { .loading }
+  func isStarted(_: Void) -> Bool { isLoading }
+  static func completed(_ output: Value, _: Void) -> Self { .loaded(output) }
+  static func failed(_ error: any Error, _: Void) -> Self { .error(error) }
+  static var resetState: Self { .absent }
+  var isResetState: Bool { isAbsent }
+
+  static func signal(for error: any Error) -> ControlSignal? {
+    if error is CancelLoadable { return .cancel }
+    if error is ResetLoadable { return .reset }
+    return nil
+  }
+}
+
+extension ProcessState: EngineState where ProcessKind: Equatable {
+  typealias Output = Void
+  typealias Context = ProcessKind
+
+  static func started(_ process: ProcessKind) -> Self { .running(process) }
+  func isStarted(_ process: ProcessKind) -> Bool { isRunning(process) }
+  static func completed(_: Void, _ process: ProcessKind) -> Self { .finished(process) }
+  static func failed(_ error: any Error, _ process: ProcessKind) -> Self {
+    .failed(process: process, error: error)
+  }
+  static var resetState: Self { .idle }
+  var isResetState: Bool { isIdle }
+
+  static func signal(for error: any Error) -> ControlSignal? {
+    if error is CancelProcess { return .cancel }
+    if error is ResetProcess { return .reset }
+    return nil
+  }
+}

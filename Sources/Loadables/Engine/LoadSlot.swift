@@ -1,0 +1,143 @@
+internal import Observation
+
+/// The part of the engine that knows nothing about state types: which load is current, what
+/// to cancel to stop it, and whether one is running.
+///
+/// Every wrapped property and every key path on every instance has exactly one slot. A slot
+/// hands each load a *token* (its generation); a load may write only while its token is
+/// current and its task is not cancelled. Starting, cancelling or resetting moves the
+/// generation on, so a superseded load can never write again, even when its block ignores
+/// cancellation.
+@MainActor
+class LoadSlot: Observable {
+  /// The generation of the current load. Moves on whenever a load starts or is stopped.
+  final private(set) var generation: UInt64 = 0
+
+  /// The task of a Task-returning load.
+  private final var task: Task<Void, Never>?
+
+  /// The caller's task of an awaited load, which runs the block in the caller's task.
+  ///
+  /// Kept only while that call is suspended inside the engine, which clears it before the
+  /// call returns; it is cancelled only from the main actor. Holding it longer would be
+  /// unsafe, and the engine never does.
+  private final var caller: UnsafeCurrentTask?
+
+  /// The task that fires the current load's interrupts.
+  private final var interruptTimer: Task<Void, Never>?
+
+  private final var running = false
+  final private(set) var isRunningObserved = false
+  private final var runningRegistrar: ObservationRegistrar?
+
+  nonisolated init() {}
+
+  deinit {
+    // The owner is gone: its load must not go on. `Task` is Sendable, so a nonisolated
+    // deinit may cancel it. An awaited load keeps its slot alive, so `caller` is nil here.
+    task?.cancel()
+    interruptTimer?.cancel()
+  }
+
+  /// Whether a load is in flight. Reading it under observation tracking registers the
+  /// observer.
+  final var isRunning: Bool {
+    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
+    isRunningObserved = true
+    runningRegistrar?.access(self, keyPath: \LoadSlot.runningMarker)
+    return running
+  }
+
+  /// The key that `isRunning` is observed under.
+  nonisolated final var runningMarker: Int { 0 }
+
+  /// Called after the slot stops running. The key-path slots use it to leave their table.
+  func didBecomeIdle() {}
+
+  // MARK: - The life of one load
+
+  /// Supersedes the current load and returns the token of a new one.
+  final func begin() -> UInt64 {
+    cancelWork()
+    generation &+= 1
+    setRunning(true)
+    return generation
+  }
+
+  /// Whether the load holding `token` is still the running one.
+  final func isCurrent(_ token: UInt64) -> Bool {
+    token == generation && running
+  }
+
+  /// Whether the load holding `token` may write now.
+  final func accepts(_ token: UInt64) -> Bool {
+    token == generation && !Task.isCancelled
+  }
+
+  final func attach(task: Task<Void, Never>, to token: UInt64) {
+    guard isCurrent(token) else { return }
+    self.task = task
+  }
+
+  final func attach(caller: UnsafeCurrentTask?, to token: UInt64) {
+    guard isCurrent(token) else { return }
+    self.caller = caller
+  }
+
+  final func attach(interruptTimer: Task<Void, Never>, to token: UInt64) {
+    guard isCurrent(token) else {
+      interruptTimer.cancel()
+      return
+    }
+    self.interruptTimer = interruptTimer
+  }
+
+  /// Ends the load holding `token` from inside: it returned or threw. Returns whether it was
+  /// still the current load, and so may write its outcome.
+  final func end(_ token: UInt64) -> Bool {
+    guard isCurrent(token) else { return false }
+    task = nil
+    caller = nil
+    interruptTimer?.cancel()
+    interruptTimer = nil
+    setRunning(false)
+    didBecomeIdle()
+    return true
+  }
+
+  /// Stops the current load from outside: cancels its work and makes sure it never writes.
+  final func stop() {
+    generation &+= 1
+    cancelWork()
+    if running {
+      setRunning(false)
+      didBecomeIdle()
+    }
+  }
+
+  private final func cancelWork() {
+    if let task {
+      task.cancel()
+      self.task = nil
+    }
+    if let caller {
+      caller.cancel()
+      self.caller = nil
+    }
+    if let interruptTimer {
+      interruptTimer.cancel()
+      self.interruptTimer = nil
+    }
+  }
+
+  private final func setRunning(_ value: Bool) {
+    guard running != value else { return }
+    if isRunningObserved, let runningRegistrar {
+      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.runningMarker) {
+        running = value
+      }
+    } else {
+      running = value
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/// The engine: one slot that owns the current load of one state, and the state machine that
+/// every form (wrappers, key-path protocols) runs through.
+///
+/// Subclasses only say where the state lives (``read()`` and ``write(_:)``); everything
+/// else — starting, superseding, writing outcomes, yields, control errors, interrupts,
+/// cancel and reset — happens here, once.
+@MainActor
+class StateSlot<State: EngineState>: LoadSlot {
+  /// The current state, read without registering observation; `nil` when its owner is gone.
+  func read() -> State? { fatalError("StateSlot.read() must be overridden") }
+
+  /// Writes a state to wherever the slot keeps it.
+  func write(_ state: State) { fatalError("StateSlot.write(_:) must be overridden") }
+
+  // MARK: - Starting
+
+  /// Starts a load in a new `Task` and returns that task.
+  final func launch(
+    _ context: State.Context,
+    silently: Bool,
+    priority: TaskPriority?,
+    interrupts: Interrupts?,
+    work: Work<State>
+  ) -> Task<Void, Never> {
+    let token = start(context, silently: silently)
+    let slot = WeakSlot(self)
+    let task = Task(priority: priority) { @MainActor in
+      await Self.execute(slot, token, context, work)
+    }
+    attach(task: task, to: token)
+    if let interrupts { startInterrupts(interrupts, token, context) }
+    return task
+  }
+
+  /// Runs a load in the caller's task and returns when its block has returned or thrown.
+  ///
+  /// The load is registered with the slot, so `cancel()`, `reset()` and a newer load stop
+  /// it — by cancelling the caller's task, in which the block runs.
+  final func perform(
+    _ context: State.Context,
+    silently: Bool,
+    interrupts: Interrupts?,
+    work: Work<State>
+  ) async {
+    let token = start(context, silently: silently)
+    withUnsafeCurrentTask { attach(caller: $0, to: token) }
+    if let interrupts { startInterrupts(interrupts, token, context) }
+    await Self.execute(WeakSlot(self), token, context, work)
+  }
+
+  private final func start(_ context: State.Context, silently: Bool) -> UInt64 {
+    let token = begin()
+    if !silently, let current = read(), !current.isStarted(context) {
+      write(.started(context))
+    }
+    return token
+  }
+
+  // MARK: - Running
+
+  /// Runs the block holding the slot weakly, so a load never keeps its owner alive.
+  private static func execute(
+    _ slot: WeakSlot<StateSlot>,
+    _ token: UInt64,
+    _ context: State.Context,
+    _ work: Work<State>
+  ) async {
+    do {
+      switch work {
+      case .returning(let block):
+        let output = try await block()
+        slot.value?.conclude(token, writing: .completed(output, context))
+      case .yielding(let block):
+        try await block { state in
+          guard let slot = slot.value, slot.accepts(token) else { return }
+          slot.write(state)
+        }
+        slot.value?.conclude(token, writing: nil)
+      }
+    } catch {
+      slot.value?.conclude(token, failure: error, context)
+    }
+  }
+
+  /// The block returned: write `state` if this load is still current and not cancelled.
+  private final func conclude(_ token: UInt64, writing state: State?) {
+    let cancelled = Task.isCancelled
+    guard end(token), !cancelled, let state else { return }
+    write(state)
+  }
+
+  /// The block threw: cancel, reset or fail, if this load is still current and not
+  /// cancelled.
+  private final func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
+    let cancelled = Task.isCancelled
+    guard end(token), !cancelled, !(error is CancellationError) else { return }
+    switch State.signal(for: error) {
+    case .cancel: break
+    case .reset: writeReset()
+    case nil: write(.failed(error, context))
+    }
+  }
+
+  // MARK: - Interrupts
+
+  private final func startInterrupts(
+    _ interrupts: Interrupts,
+    _ token: UInt64,
+    _ context: State.Context
+  ) {
+    let slot = WeakSlot(self)
+    let timer = Task { @MainActor in
+      let clock = ContinuousClock()
+      var deadline = clock.now
+      var accumulated = Duration.zero
+      for delay in interrupts.delays {
+        accumulated += delay
+        deadline = deadline.advanced(by: delay)
+        do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+        guard let current = slot.value, current.isCurrent(token) else { return }
+        do {
+          try interrupts.handler(accumulated)
+        } catch {
+          current.interrupt(token, error, context)
+          return
+        }
+      }
+    }
+    attach(interruptTimer: timer, to: token)
+  }
+
+  /// An interrupt handler threw: stop the load and write what the error asks for.
+  private final func interrupt(_ token: UInt64, _ error: any Error, _ context: State.Context) {
+    guard isCurrent(token) else { return }
+    stop()
+    if error is CancellationError { return }
+    switch State.signal(for: error) {
+    case .cancel: break
+    case .reset: writeReset()
+    case nil: write(.failed(error, context))
+    }
+  }
+
+  // MARK: - Cancel, reset, assign
+
+  /// Stops the current load and writes the reset state (unless it is already there).
+  final func reset() {
+    stop()
+    writeReset()
+  }
+
+  /// Stops the current load and writes `state`.
+  final func assign(_ state: State) {
+    stop()
+    write(state)
+  }
+
+  private final func writeReset() {
+    if let current = read(), current.isResetState { return }
+    write(State.resetState)
+  }
+}
+
+/// A weak reference to a slot, so that a running load never keeps its owner alive.
+struct WeakSlot<Slot: AnyObject & Sendable>: Sendable {
+  weak var value: Slot?
+
+  init(_ value: Slot) { self.value = value }
+}

@@ -1,0 +1,24 @@
+/// The slot behind one key path on one instance of a class that adopts ``LoadableSupport``
+/// or ``ProcessSupport``. It holds its owner weakly and writes through the key path.
+@MainActor
+final class KeyPathSlot<Owner: AnyObject, State: EngineState>: StateSlot<State> {
+  private weak var owner: Owner?
+  private let keyPath: ReferenceWritableKeyPath<Owner, State>
+  private let ownerID: ObjectIdentifier
+
+  init(owner: Owner, keyPath: ReferenceWritableKeyPath<Owner, State>) {
+    self.owner = owner
+    self.keyPath = keyPath
+    self.ownerID = ObjectIdentifier(owner)
+    super.init()
+  }
+
+  override func read() -> State? { owner?[keyPath: keyPath] }
+
+  override func write(_ state: State) { owner?[keyPath: keyPath] = state }
+
+  /// A slot that nobody observes leaves the table as soon as its load ends.
+  override func didBecomeIdle() {
+    if !isRunningObserved { SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID) }
+  }
+}

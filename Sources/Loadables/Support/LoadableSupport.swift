@@ -1,0 +1,239 @@
+/// Gives a class the `load`, `cancel` and `reset` API for its own ``LoadableState``
+/// properties, addressed by key path.
+///
+/// Each key path on each *instance* has its own slot: two instances of one class never
+/// cancel each other's loads. The library holds the instance weakly, so a load never keeps
+/// it alive; a load whose owner is gone writes nothing.
+///
+/// ```swift
+/// @MainActor @Observable final class NumbersModel: LoadableSupport {
+///   var numbers: LoadableState<[Int]> = .absent
+///
+///   func refresh() {
+///     load(\.numbers) { try await api.numbers() }
+///   }
+/// }
+/// ```
+///
+/// The semantics are those of ``Loadable``; see ``Loadable/Binding`` for the table of what
+/// each call writes. One difference: assigning the property directly does not cancel a
+/// running load (the library cannot see plain assignments); call ``cancel(_:)`` first.
+public protocol LoadableSupport: AnyObject {}
+
+extension LoadableSupport {
+  /// Cancels the running load of `state` and leaves the state as it is.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor
+  public func cancel<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
+    SlotRegistry.existingSlot(self, state)?.stop()
+  }
+
+  /// Cancels the running load of `state` and sets it to `.absent`.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor
+  public func reset<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
+    if let slot = SlotRegistry.existingSlot(self, state) {
+      slot.reset()
+    } else if !self[keyPath: state].isAbsent {
+      self[keyPath: state] = .absent
+    }
+  }
+
+  /// Whether a load of `state` is in flight, including a silent one.
+  ///
+  /// Observable: a view that reads it is updated when it changes.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: `true` while a load of `state` runs.
+  @MainActor
+  public func isRunning<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> Bool
+  {
+    SlotRegistry.slot(self, state).isRunning
+  }
+
+  /// Starts a load of `state` in a new task: writes `.loading`, then `.loaded(value)` or
+  /// `.error(error)`.
+  ///
+  /// Cancels the running load of `state` first.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - priority: The priority of the new task.
+  ///   - block: Produces the value. Throw `CancelLoadable` to cancel or `ResetLoadable` to
+  ///     reset.
+  /// - Returns: The task running the load; you need not keep it.
+  @MainActor @discardableResult
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      (), silently: silently, priority: priority, interrupts: nil, work: .returning(block))
+  }
+
+  /// Starts a load of `state` in a new task, calling `onInterrupt` at each accumulated
+  /// delay while it runs.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - priority: The priority of the new task.
+  ///   - block: Produces the value.
+  ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+  /// - Returns: The task running the load.
+  @MainActor @discardableResult
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      (), silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+  }
+
+  /// Runs a load of `state` in the caller's task and returns when it ends.
+  ///
+  /// Registered like any load: a newer load, ``cancel(_:)`` and ``reset(_:)`` stop it.
+  ///
+  /// > Important: The block runs in *your* task, so stopping the load cancels your task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - block: Produces the value.
+  @MainActor
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
+  ) async {
+    await SlotRegistry.slot(self, state).perform((), silently: silently, interrupts: nil, work: .returning(block))
+  }
+
+  /// Runs a load of `state` in the caller's task, calling `onInterrupt` at each
+  /// accumulated delay, and returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - block: Produces the value.
+  ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+  @MainActor
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+      work: .returning(block))
+  }
+
+  /// Starts a load of `state` in a new task whose block writes states through `yield`.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading` first.
+  ///   - priority: The priority of the new task.
+  ///   - block: Writes states through `yield`; yields from a superseded load are dropped.
+  /// - Returns: The task running the load.
+  @MainActor @discardableResult
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping (
+      _ yield: (_ state: LoadableState<Value>) -> Void
+    ) async throws -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block))
+  }
+
+  /// Starts a yielding load of `state` in a new task, with interrupts.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - priority: The priority of the new task.
+  ///   - block: Writes states through `yield`.
+  ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+  /// - Returns: The task running the load.
+  @MainActor @discardableResult
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping (
+      _ yield: (_ state: LoadableState<Value>) -> Void
+    ) async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      (), silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
+  }
+
+  /// Runs a yielding load of `state` in the caller's task and returns when it ends.
+  ///
+  /// > Important: Stopping the load cancels your task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading` first.
+  ///   - block: Writes states through `yield`.
+  @MainActor
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    @_implicitSelfCapture block: @MainActor @escaping (
+      _ yield: (_ state: LoadableState<Value>) -> Void
+    ) async throws -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform((), silently: silently, interrupts: nil, work: .yielding(block))
+  }
+
+  /// Runs a yielding load of `state` in the caller's task, with interrupts, and returns
+  /// when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - block: Writes states through `yield`.
+  ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+  @MainActor
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor @escaping (
+      _ yield: (_ state: LoadableState<Value>) -> Void
+    ) async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+      work: .yielding(block))
+  }
+}

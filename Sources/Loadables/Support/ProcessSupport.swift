@@ -1,0 +1,237 @@
+/// Gives a class the `run`, `cancel` and `reset` API for its own ``ProcessState``
+/// properties, addressed by key path.
+///
+/// Each key path on each *instance* has its own slot, held weakly, exactly as with
+/// ``LoadableSupport``.
+///
+/// ```swift
+/// @MainActor @Observable final class EditorModel: ProcessSupport {
+///   var saving: SingleProcessState = .idle
+///
+///   func save() {
+///     run(\.saving) { try await api.save(draft) }
+///   }
+/// }
+/// ```
+///
+/// See ``Process/Binding`` for the table of what each call writes. Assigning the property
+/// directly does not cancel a running job; call ``cancel(_:)`` first.
+public protocol ProcessSupport: AnyObject {}
+
+extension ProcessSupport {
+  /// Cancels the running job of `state` and leaves the state as it is.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor
+  public func cancel<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) {
+    SlotRegistry.existingSlot(self, state)?.stop()
+  }
+
+  /// Cancels the running job of `state` and sets it to `.idle`.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor
+  public func reset<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) {
+    if let slot = SlotRegistry.existingSlot(self, state) {
+      slot.reset()
+    } else if !self[keyPath: state].isIdle {
+      self[keyPath: state] = .idle
+    }
+  }
+
+  /// Whether a job of `state` is in flight, including a silent one. Observable.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: `true` while a job of `state` runs.
+  @MainActor
+  public func isRunning<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) -> Bool {
+    SlotRegistry.slot(self, state).isRunning
+  }
+
+  /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
+  /// `.failed(process: process, error: error)`.
+  ///
+  /// Cancels the running job of `state` first.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
+  /// - Returns: The task running the job; you need not keep it.
+  @MainActor @discardableResult
+  public func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      process, silently: silently, priority: priority, interrupts: nil,
+      work: .returning(block))
+  }
+
+  /// Starts a job in a new task, calling `onInterrupt` at each accumulated delay while it
+  /// runs.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    interrupts: [Duration],
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      process, silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+  }
+
+  /// Runs a job in the caller's task and returns when it ends.
+  ///
+  /// Registered like any job: a newer run, ``cancel(_:)`` and ``reset(_:)`` stop it.
+  ///
+  /// > Important: The block runs in *your* task, so stopping the job cancels your task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - block: The job.
+  @MainActor
+  public func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      process, silently: silently, interrupts: nil, work: .returning(block))
+  }
+
+  /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
+  /// returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  @MainActor
+  public func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+      work: .returning(block))
+  }
+
+  /// Starts a job as a new ``SingleProcess`` in a new task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    run(state, as: SingleProcess(), silently: silently, priority: priority, block: block)
+  }
+
+  /// Starts a job as a new ``SingleProcess`` in a new task, with interrupts.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) -> Task<Void, Never> {
+    run(
+      state, as: SingleProcess(), silently: silently, interrupts: interrupts,
+      priority: priority, block: block, onInterrupt: onInterrupt)
+  }
+
+  /// Runs a job as a new ``SingleProcess`` in the caller's task and returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - block: The job.
+  @MainActor
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await run(state, as: SingleProcess(), silently: silently, block: block)
+  }
+
+  /// Runs a job as a new ``SingleProcess`` in the caller's task, with interrupts, and
+  /// returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  @MainActor
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+      -> Void
+  ) async {
+    await run(
+      state, as: SingleProcess(), silently: silently, interrupts: interrupts, block: block,
+      onInterrupt: onInterrupt)
+  }
+}

@@ -1,0 +1,266 @@
+extension Loadable {
+  /// The controls of a ``Loadable`` property: start a load, cancel it, reset the state, and
+  /// see whether a load is running.
+  ///
+  /// You get one from the projected value (`$numbers`). It is also a property wrapper, so a
+  /// child view can declare `@LoadableBinding var numbers: LoadableState<[Int]>` and receive
+  /// `$numbers` from its parent.
+  ///
+  /// | call | state written |
+  /// |---|---|
+  /// | `load { ... }` | `.loading` (skipped if already loading, or when `silently`), then `.loaded(value)` or `.error(error)` |
+  /// | `load { yield in ... }` | `.loading`, then each yielded state; a thrown error writes `.error(error)` |
+  /// | `cancel()` | nothing: the state stays as it is |
+  /// | `reset()` | `.absent` |
+  /// | block throws `CancelLoadable` / `ResetLoadable` | nothing / `.absent` |
+  /// | superseded or cancelled load | nothing, ever |
+  @propertyWrapper
+  public struct Binding: Sendable {
+    let storage: StoredSlot<LoadableState<Value>>
+
+    init(storage: StoredSlot<LoadableState<Value>>) {
+      self.storage = storage
+    }
+
+    /// Creates a binding from another, so that `@LoadableBinding var numbers` can be
+    /// initialised with `$numbers`.
+    ///
+    /// - Parameter binding: The binding to share.
+    public init(_ binding: Binding) {
+      self = binding
+    }
+
+    /// Creates a binding from a projected value: lets a child view's memberwise initialiser
+    /// take `$numbers: $numbers`.
+    ///
+    /// - Parameter projectedValue: The binding to share.
+    public init(projectedValue: Binding) {
+      self = projectedValue
+    }
+
+    /// A binding to a fixed state, for previews and tests: loads run their blocks, but
+    /// nothing is ever written.
+    ///
+    /// - Parameter state: The state the binding always holds.
+    /// - Returns: A binding whose state never changes.
+    public static func constant(_ state: LoadableState<Value>) -> Binding {
+      Binding(storage: StoredSlot(state, frozen: true))
+    }
+
+    /// The current state. Assigning it cancels the running load first.
+    @MainActor public var wrappedValue: LoadableState<Value> {
+      get { storage.state }
+      nonmutating set { storage.assign(newValue) }
+    }
+
+    /// The binding itself, so `$numbers` works on a `@LoadableBinding` property too.
+    public var projectedValue: Binding { self }
+
+    /// Whether a load is in flight, including a silent one.
+    ///
+    /// This is separate from the state: during a silent refresh the state still shows the old
+    /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
+    @MainActor public var isRunning: Bool { storage.isRunning }
+
+    /// Cancels the running load and leaves the state as it is.
+    ///
+    /// The load's block is cancelled (cooperatively, like any task) and whatever it returns,
+    /// throws or yields afterwards is dropped.
+    @MainActor public func cancel() { storage.stop() }
+
+    /// Cancels the running load and sets the state to `.absent`.
+    @MainActor public func reset() { storage.reset() }
+
+    // MARK: - Returning a value
+
+    /// Starts a load in a new task: writes `.loading`, then `.loaded(value)` or
+    /// `.error(error)`.
+    ///
+    /// Cancels the running load first. The task holds nothing strongly but `block`, so a
+    /// released owner is not kept alive and its load is cancelled.
+    ///
+    /// ```swift
+    /// $numbers.load { try await api.numbers() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading`: the old value stays on
+    ///     screen until the new one arrives. `isRunning` still turns `true`.
+    ///   - priority: The priority of the new task.
+    ///   - block: Produces the value. Throw `CancelLoadable` to cancel or `ResetLoadable` to
+    ///     reset.
+    /// - Returns: The task running the load; you need not keep it.
+    @MainActor @discardableResult
+    public func load(
+      silently: Bool = false,
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping () async throws -> Value
+    ) -> Task<Void, Never> {
+      storage.launch(
+        (), silently: silently, priority: priority, interrupts: nil, work: .returning(block))
+    }
+
+    /// Starts a load in a new task, calling `onInterrupt` at each accumulated delay while it
+    /// runs.
+    ///
+    /// Delays accumulate: `[.seconds(1), .seconds(2)]` calls `onInterrupt` after 1 and after
+    /// 3 seconds. `onInterrupt` may throw to end the load: `TimeoutError()` (or any error)
+    /// writes `.error(error)`, `CancelLoadable()` cancels and `ResetLoadable()` resets, at
+    /// once, cancelling the block.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading`.
+    ///   - interrupts: Delays between interrupts; none may be negative.
+    ///   - priority: The priority of the new task.
+    ///   - block: Produces the value.
+    ///   - onInterrupt: Called with the time since the load started.
+    /// - Returns: The task running the load.
+    @MainActor @discardableResult
+    public func load(
+      silently: Bool = false,
+      interrupts: [Duration],
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping () async throws -> Value,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) -> Task<Void, Never> {
+      storage.launch(
+        (), silently: silently, priority: priority,
+        interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+    }
+
+    /// Runs a load in the caller's task and returns when it ends.
+    ///
+    /// Use it from `.task { }` so that the load is cancelled when the view goes away. The
+    /// load is registered like any other: a newer load, `cancel()` and `reset()` stop it.
+    ///
+    /// > Important: The block runs in *your* task, so stopping the load cancels your task.
+    /// > Give each awaited load a task of its own (such as a `.task` modifier), or use the
+    /// > `Task`-returning overload.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading`.
+    ///   - block: Produces the value.
+    @MainActor
+    public func load(
+      silently: Bool = false,
+      block: @MainActor @escaping () async throws -> Value
+    ) async {
+      await storage.perform((), silently: silently, interrupts: nil, work: .returning(block))
+    }
+
+    /// Runs a load in the caller's task, calling `onInterrupt` at each accumulated delay,
+    /// and returns when it ends.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading`.
+    ///   - interrupts: Delays between interrupts; none may be negative.
+    ///   - block: Produces the value.
+    ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+    @MainActor
+    public func load(
+      silently: Bool = false,
+      interrupts: [Duration],
+      block: @MainActor @escaping () async throws -> Value,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) async {
+      await storage.perform(
+        (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+        work: .returning(block))
+    }
+
+    // MARK: - Yielding states
+
+    /// Starts a load in a new task whose block writes states over time through `yield`.
+    ///
+    /// Each yielded state is written while the load is current; after it is superseded or
+    /// cancelled, yields are dropped. Returning writes nothing more; throwing writes
+    /// `.error(error)`.
+    ///
+    /// ```swift
+    /// $numbers.load { yield in
+    ///   var numbers: [Int] = []
+    ///   for try await number in api.numberStream() {
+    ///     numbers.append(number)
+    ///     yield(.loaded(numbers))
+    ///   }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading` first.
+    ///   - priority: The priority of the new task.
+    ///   - block: Writes states through `yield`.
+    /// - Returns: The task running the load.
+    @MainActor @discardableResult
+    public func load(
+      silently: Bool = false,
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        -> Void
+    ) -> Task<Void, Never> {
+      storage.launch(
+        (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block))
+    }
+
+    /// Starts a yielding load in a new task, calling `onInterrupt` at each accumulated delay.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading` first.
+    ///   - interrupts: Delays between interrupts; none may be negative.
+    ///   - priority: The priority of the new task.
+    ///   - block: Writes states through `yield`.
+    ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+    /// - Returns: The task running the load.
+    @MainActor @discardableResult
+    public func load(
+      silently: Bool = false,
+      interrupts: [Duration],
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        -> Void,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) -> Task<Void, Never> {
+      storage.launch(
+        (), silently: silently, priority: priority,
+        interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
+    }
+
+    /// Runs a yielding load in the caller's task and returns when it ends.
+    ///
+    /// > Important: Stopping the load cancels your task; see
+    /// > ``load(silently:block:)-(_,()->Value)``.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading` first.
+    ///   - block: Writes states through `yield`.
+    @MainActor
+    public func load(
+      silently: Bool = false,
+      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        -> Void
+    ) async {
+      await storage.perform((), silently: silently, interrupts: nil, work: .yielding(block))
+    }
+
+    /// Runs a yielding load in the caller's task, calling `onInterrupt` at each accumulated
+    /// delay, and returns when it ends.
+    ///
+    /// - Parameters:
+    ///   - silently: When `true`, the state is not set to `.loading` first.
+    ///   - interrupts: Delays between interrupts; none may be negative.
+    ///   - block: Writes states through `yield`.
+    ///   - onInterrupt: Called with the time since the load started; may throw to end it.
+    @MainActor
+    public func load(
+      silently: Bool = false,
+      interrupts: [Duration],
+      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        -> Void,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) async {
+      await storage.perform(
+        (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+        work: .yielding(block))
+    }
+  }
+}

@@ -1,0 +1,238 @@
+extension Process {
+  /// The controls of a ``Process`` property: run a job, cancel it, reset the state, and see
+  /// whether a job is running.
+  ///
+  /// You get one from the projected value (`$saving`). It is also a property wrapper, so a
+  /// child view can declare `@ProcessBinding var saving: SingleProcessState`.
+  ///
+  /// | call | state written |
+  /// |---|---|
+  /// | `run(kind) { ... }` | `.running(kind)` (skipped if already running that kind, or when `silently`), then `.finished(kind)` or `.failed(process: kind, error: error)` |
+  /// | `cancel()` | nothing: the state stays as it is |
+  /// | `reset()` | `.idle` |
+  /// | block throws `CancelProcess` / `ResetProcess` | nothing / `.idle` |
+  /// | superseded or cancelled job | nothing, ever |
+  @propertyWrapper
+  public struct Binding: Sendable {
+    let storage: StoredSlot<ProcessState<ProcessKind>>
+
+    init(storage: StoredSlot<ProcessState<ProcessKind>>) {
+      self.storage = storage
+    }
+
+    /// Creates a binding from another, so that `@ProcessBinding var saving` can be
+    /// initialised with `$saving`.
+    ///
+    /// - Parameter binding: The binding to share.
+    public init(_ binding: Binding) {
+      self = binding
+    }
+
+    /// Creates a binding from a projected value: lets a child view's memberwise initialiser
+    /// take `$saving: $saving`.
+    ///
+    /// - Parameter projectedValue: The binding to share.
+    public init(projectedValue: Binding) {
+      self = projectedValue
+    }
+
+    /// A binding to a fixed state, for previews and tests: jobs run their blocks, but
+    /// nothing is ever written.
+    ///
+    /// - Parameter state: The state the binding always holds.
+    /// - Returns: A binding whose state never changes.
+    public static func constant(_ state: ProcessState<ProcessKind>) -> Binding {
+      Binding(storage: StoredSlot(state, frozen: true))
+    }
+
+    /// The current state. Assigning it cancels the running job first.
+    @MainActor public var wrappedValue: ProcessState<ProcessKind> {
+      get { storage.state }
+      nonmutating set { storage.assign(newValue) }
+    }
+
+    /// The binding itself, so `$saving` works on a `@ProcessBinding` property too.
+    public var projectedValue: Binding { self }
+
+    /// Whether a job is in flight, including a silent one. Observable.
+    @MainActor public var isRunning: Bool { storage.isRunning }
+
+    /// Cancels the running job and leaves the state as it is.
+    @MainActor public func cancel() { storage.stop() }
+
+    /// Cancels the running job and sets the state to `.idle`.
+    @MainActor public func reset() { storage.reset() }
+
+    /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
+    /// `.failed(process: process, error: error)`.
+    ///
+    /// Cancels the running job first.
+    ///
+    /// ```swift
+    /// $action.run(.delete) { try await api.delete(item) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - process: Which job this is.
+    ///   - silently: When `true`, the state is not set to `.running` first.
+    ///   - priority: The priority of the new task.
+    ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
+    /// - Returns: The task running the job; you need not keep it.
+    @MainActor @discardableResult
+    public func run(
+      _ process: ProcessKind,
+      silently: Bool = false,
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping () async throws -> Void
+    ) -> Task<Void, Never> {
+      storage.launch(
+        process, silently: silently, priority: priority, interrupts: nil,
+        work: .returning(block))
+    }
+
+    /// Starts a job in a new task, calling `onInterrupt` at each accumulated delay while it
+    /// runs.
+    ///
+    /// `onInterrupt` may throw to end the job at once: `CancelProcess()` cancels,
+    /// `ResetProcess()` resets, any other error writes `.failed`.
+    ///
+    /// - Parameters:
+    ///   - process: Which job this is.
+    ///   - silently: When `true`, the state is not set to `.running` first.
+    ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+    ///   - priority: The priority of the new task.
+    ///   - block: The job.
+    ///   - onInterrupt: Called with the time since the job started.
+    /// - Returns: The task running the job.
+    @MainActor @discardableResult
+    public func run(
+      _ process: ProcessKind,
+      silently: Bool = false,
+      interrupts: [Duration],
+      priority: TaskPriority? = nil,
+      block: @MainActor @escaping () async throws -> Void,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) -> Task<Void, Never> {
+      storage.launch(
+        process, silently: silently, priority: priority,
+        interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+    }
+
+    /// Runs a job in the caller's task and returns when it ends.
+    ///
+    /// > Important: The block runs in *your* task, so stopping the job (a newer run,
+    /// > `cancel()`, `reset()`) cancels your task.
+    ///
+    /// - Parameters:
+    ///   - process: Which job this is.
+    ///   - silently: When `true`, the state is not set to `.running` first.
+    ///   - block: The job.
+    @MainActor
+    public func run(
+      _ process: ProcessKind,
+      silently: Bool = false,
+      block: @MainActor @escaping () async throws -> Void
+    ) async {
+      await storage.perform(process, silently: silently, interrupts: nil, work: .returning(block))
+    }
+
+    /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
+    /// returns when it ends.
+    ///
+    /// - Parameters:
+    ///   - process: Which job this is.
+    ///   - silently: When `true`, the state is not set to `.running` first.
+    ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+    ///   - block: The job.
+    ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+    @MainActor
+    public func run(
+      _ process: ProcessKind,
+      silently: Bool = false,
+      interrupts: [Duration],
+      block: @MainActor @escaping () async throws -> Void,
+      onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+    ) async {
+      await storage.perform(
+        process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
+        work: .returning(block))
+    }
+  }
+}
+
+extension Process.Binding where ProcessKind == SingleProcess {
+  /// Starts a job in a new task as a new ``SingleProcess``.
+  ///
+  /// ```swift
+  /// $saving.run { try await api.save(draft) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    silently: Bool = false,
+    priority: TaskPriority? = nil,
+    block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    run(SingleProcess(), silently: silently, priority: priority, block: block)
+  }
+
+  /// Starts a job in a new task as a new ``SingleProcess``, with interrupts.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    silently: Bool = false,
+    interrupts: [Duration],
+    priority: TaskPriority? = nil,
+    block: @MainActor @escaping () async throws -> Void,
+    onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) -> Task<Void, Never> {
+    run(
+      SingleProcess(), silently: silently, interrupts: interrupts, priority: priority,
+      block: block, onInterrupt: onInterrupt)
+  }
+
+  /// Runs a job as a new ``SingleProcess`` in the caller's task and returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - block: The job.
+  @MainActor
+  public func run(
+    silently: Bool = false,
+    block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await run(SingleProcess(), silently: silently, block: block)
+  }
+
+  /// Runs a job as a new ``SingleProcess`` in the caller's task, with interrupts, and
+  /// returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started; may throw to end it.
+  @MainActor
+  public func run(
+    silently: Bool = false,
+    interrupts: [Duration],
+    block: @MainActor @escaping () async throws -> Void,
+    onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) async {
+    await run(
+      SingleProcess(), silently: silently, interrupts: interrupts, block: block,
+      onInterrupt: onInterrupt)
+  }
+}

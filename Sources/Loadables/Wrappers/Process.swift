@@ -1,0 +1,73 @@
+/// A property wrapper that holds a ``ProcessState`` and manages the task that runs a job.
+///
+/// Call `run` on the projected value to start a job: the wrapper cancels the previous one,
+/// writes `.running(kind)` (unless silent), then `.finished(kind)` or
+/// `.failed(process: kind, error: error)`. A superseded or cancelled job never writes.
+///
+/// ```swift
+/// @Loadables.Process var saving: SingleProcessState
+///
+/// func save() {
+///   $saving.run { try await api.save(draft) }
+/// }
+/// ```
+///
+/// > Important: In a file that imports Foundation, `@Process` is ambiguous with
+/// > `Foundation.Process`. Write `@Loadables.Process` or use the alias
+/// > ``LoadableProcess``.
+///
+/// It works on properties of a SwiftUI view and of any `@MainActor` class; in an
+/// `@Observable` class mark it `@ObservationIgnored`, as with ``Loadable``.
+@propertyWrapper
+public struct Process<ProcessKind: Equatable & Sendable> {
+  var storage: StoredSlot<ProcessState<ProcessKind>>
+
+  #if canImport(SwiftUI)
+    @SwiftUI.State private var installedStorage: StoredSlot<ProcessState<ProcessKind>>
+  #endif
+
+  /// Creates the wrapper with an initial state, `.idle` by default.
+  ///
+  /// - Parameter wrappedValue: The initial state.
+  public init(wrappedValue: ProcessState<ProcessKind> = .idle) {
+    let storage = StoredSlot(wrappedValue)
+    self.storage = storage
+    #if canImport(SwiftUI)
+      _installedStorage = SwiftUI.State(initialValue: storage)
+    #endif
+  }
+
+  /// The current state.
+  ///
+  /// Reading it registers observation. Assigning it cancels the running job first.
+  @MainActor public var wrappedValue: ProcessState<ProcessKind> {
+    get { storage.state }
+    nonmutating set { storage.assign(newValue) }
+  }
+
+  /// The controls: `run`, `cancel()`, `reset()` and `isRunning`.
+  @MainActor public var projectedValue: Binding {
+    Binding(storage: storage)
+  }
+}
+
+extension Process where ProcessKind == SingleProcess {
+  /// Creates a wrapper for a job with a single kind, `.idle` by default.
+  ///
+  /// - Parameter wrappedValue: The initial state.
+  public init(wrappedValue: SingleProcessState = .idle) {
+    let storage = StoredSlot(wrappedValue)
+    self.storage = storage
+    #if canImport(SwiftUI)
+      _installedStorage = SwiftUI.State(initialValue: storage)
+    #endif
+  }
+}
+
+/// Another name for the ``Process`` property wrapper that never collides with
+/// `Foundation.Process`: `@LoadableProcess var saving: SingleProcessState`.
+public typealias LoadableProcess<ProcessKind: Equatable & Sendable> = Process<ProcessKind>
+
+/// The projected value of a ``Process`` property, for a child view that runs jobs in its
+/// parent's state: `@ProcessBinding var saving: SingleProcessState`.
+public typealias ProcessBinding<ProcessKind: Equatable & Sendable> = Process<ProcessKind>.Binding

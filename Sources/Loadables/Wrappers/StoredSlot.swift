@@ -1,0 +1,40 @@
+internal import Observation
+
+/// The slot behind a property wrapper: it holds the state itself and tells observers when it
+/// changes, so `@ObservationIgnored @Loadable var x` in an `@Observable` class (or a SwiftUI
+/// view) still re-renders.
+@MainActor
+final class StoredSlot<State: EngineState & Sendable>: StateSlot<State> {
+  private var storage: State
+  private let registrar = ObservationRegistrar()
+
+  /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
+  private let isFrozen: Bool
+
+  nonisolated init(_ initial: State, frozen: Bool = false) {
+    storage = initial
+    isFrozen = frozen
+    super.init()
+  }
+
+  /// The state, read under observation.
+  var state: State {
+    registrar.access(self as LoadSlot, keyPath: \LoadSlot.stateMarker)
+    return storage
+  }
+
+  override func read() -> State? { storage }
+
+  override func write(_ state: State) {
+    guard !isFrozen else { return }
+    registrar.withMutation(of: self as LoadSlot, keyPath: \LoadSlot.stateMarker) {
+      storage = state
+    }
+  }
+}
+
+extension LoadSlot {
+  /// The key a stored state is observed under (see ``StoredSlot``), declared on the
+  /// non-generic base so that its key path is not rebuilt for every generic instance.
+  nonisolated final var stateMarker: Int { 0 }
+}
