@@ -228,7 +228,7 @@ extension Loadable {
     /// Runs a yielding load in the caller's task and returns when it ends.
     ///
     /// > Important: Stopping the load cancels your task; see
-    /// > ``load(silently:block:)-(_,()->Value)``.
+    /// > ``load(silently:block:)-72jlp``.
     ///
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading` first.

@@ -1,3 +1,7 @@
+#if canImport(SwiftUI)
+  internal import SwiftUI
+#endif
+
 /// A property wrapper that holds a ``LoadableState`` and manages the task that loads it.
 ///
 /// Call `load` on the projected value (`$numbers`) to start a load. The wrapper cancels the
@@ -26,7 +30,8 @@ public struct Loadable<Value: Sendable> {
   var storage: StoredSlot<LoadableState<Value>>
 
   #if canImport(SwiftUI)
-    @SwiftUI.State private var installedStorage: StoredSlot<LoadableState<Value>>
+    /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
+    @SwiftUI.State var installedStorage: StoredSlot<LoadableState<Value>>
   #endif
 
   /// Creates the wrapper with an initial state, `.absent` by default.

@@ -1,3 +1,7 @@
+#if canImport(SwiftUI)
+  internal import SwiftUI
+#endif
+
 /// A property wrapper that holds a ``ProcessState`` and manages the task that runs a job.
 ///
 /// Call `run` on the projected value to start a job: the wrapper cancels the previous one,
@@ -23,7 +27,8 @@ public struct Process<ProcessKind: Equatable & Sendable> {
   var storage: StoredSlot<ProcessState<ProcessKind>>
 
   #if canImport(SwiftUI)
-    @SwiftUI.State private var installedStorage: StoredSlot<ProcessState<ProcessKind>>
+    /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
+    @SwiftUI.State var installedStorage: StoredSlot<ProcessState<ProcessKind>>
   #endif
 
   /// Creates the wrapper with an initial state, `.idle` by default.
