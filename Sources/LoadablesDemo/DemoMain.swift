@@ -1,0 +1,36 @@
+import Foundation
+import Loadables
+
+/// The entry point: reads the options, then plays the scenes.
+@main
+struct DemoMain {
+  static let usage = """
+    usage: loadables-demo [--fast]
+
+    Plays the states a screen goes through with Loadables, printing one frame each time
+    the terminal "view" re-renders.
+
+      --fast   cut every delay to 1 ms (for CI); the frames are the same
+      --help   show this help
+
+    """
+
+  @MainActor
+  static func main() async {
+    var isFast = false
+    for argument in CommandLine.arguments.dropFirst() {
+      switch argument {
+      case "--fast": isFast = true
+      case "--help", "-h":
+        print(usage, terminator: "")
+        exit(0)
+      default:
+        FileHandle.standardError.write(Data("unknown argument: \(argument)\n\(usage)".utf8))
+        exit(2)
+      }
+    }
+    let pace = Pace(isFast: isFast)
+    let script = DemoScript(model: DemoModel(api: FakeAPI(pace: pace)), pace: pace)
+    await script.play()
+  }
+}
