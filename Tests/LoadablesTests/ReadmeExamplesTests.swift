@@ -1,0 +1,240 @@
+import Foundation
+import Loadables
+import Observation
+import XCTest
+
+// The README's examples, copied verbatim, in a file that imports Foundation: this proves they
+// compile where a bare `@Process` would be ambiguous with `Foundation.Process`, and the tests
+// below run each example model against a fake API that answers at once.
+// Keep this file and the README in step.
+
+// MARK: - README: the declarations the examples share
+
+struct Book: Identifiable, Hashable, Sendable {
+  let id: Int
+  var title: String
+}
+
+protocol BookAPI: Sendable {
+  func books() async throws -> [Book]
+  func save(_ book: Book) async throws
+  func delete(_ id: Book.ID) async throws
+}
+
+// MARK: - README: `@Loadable` in an `@Observable` class
+
+@MainActor @Observable
+final class LibraryModel {
+  @ObservationIgnored @Loadable var books: LoadableState<[Book]>
+  private let api: any BookAPI
+
+  init(api: any BookAPI) { self.api = api }
+
+  /// Starts a load in a new task. Calling it again cancels the previous load.
+  func refresh() {
+    $books.load { [api] in try await api.books() }
+  }
+
+  /// Reloads in place: the old list stays on screen while `$books.isRunning` is true.
+  func reload() async {
+    await $books.load(silently: true) { [api] in try await api.books() }
+  }
+}
+
+// MARK: - README: `@Process` (spelled `@Loadables.Process`)
+
+@MainActor @Observable
+final class BookEditorModel {
+  enum Action: Equatable, Sendable { case save, delete }
+
+  @ObservationIgnored @Loadables.Process var action: ProcessState<Action>
+  @ObservationIgnored @LoadableProcess var publishing: SingleProcessState
+  private let api: any BookAPI
+
+  init(api: any BookAPI) { self.api = api }
+
+  func save(_ book: Book) {
+    $action.run(.save) { [api] in try await api.save(book) }
+  }
+
+  func delete(_ book: Book) {
+    $action.run(.delete) { [api] in try await api.delete(book.id) }
+  }
+
+  func publish(_ book: Book) {
+    $publishing.run { [api] in try await api.save(book) }
+  }
+}
+
+// MARK: - README: `LoadableSupport`
+
+@MainActor @Observable
+final class ShelfModel: LoadableSupport {
+  var books: LoadableState<[Book]> = .absent
+  private let api: any BookAPI
+
+  init(api: any BookAPI) { self.api = api }
+
+  func refresh() {
+    load(\.books) { [api] in try await api.books() }
+  }
+
+  func reload() async {
+    await load(\.books, silently: true) { [api] in try await api.books() }
+  }
+}
+
+// MARK: - README: `ProcessSupport`
+
+@MainActor @Observable
+final class BookDetailModel: ProcessSupport {
+  let book: Book
+  var deleting: SingleProcessState = .idle
+  private let api: any BookAPI
+
+  init(book: Book, api: any BookAPI) {
+    self.book = book
+    self.api = api
+  }
+
+  func delete() {
+    run(\.deleting) { [api, book] in try await api.delete(book.id) }
+  }
+}
+
+// MARK: - README: the `Foundation.Process` note
+
+@MainActor
+final class DraftModel {
+  @Loadables.Process var saving: SingleProcessState
+  @LoadableProcess var publishing: SingleProcessState
+}
+
+// MARK: - Tests
+
+@MainActor
+final class ReadmeExamplesTests: XCTestCase {
+  private let dune = Book(id: 1, title: "Dune")
+
+  func testLibraryModelLoadsAndReloadsSilently() async {
+    let api = FakeBookAPI(books: [dune])
+    let model = LibraryModel(api: api)
+    model.refresh()
+    XCTAssertEqual(model.books, .loading)
+    XCTAssertTrue(model.$books.isRunning)
+    await settle { model.$books.isRunning }
+    XCTAssertEqual(model.books, .loaded([dune]))
+
+    await model.reload()
+    XCTAssertEqual(model.books, .loaded([dune]))
+    XCTAssertFalse(model.$books.isRunning)
+  }
+
+  func testLibraryModelShowsAnError() async {
+    let model = LibraryModel(api: FakeBookAPI(failure: FakeError.offline))
+    await model.reload()
+    XCTAssertEqual(model.books, .error(FakeError.offline))
+  }
+
+  func testBookEditorModelRunsEachKindOfJob() async {
+    let api = FakeBookAPI(books: [dune])
+    let model = BookEditorModel(api: api)
+    model.save(dune)
+    XCTAssertTrue(model.action.isRunning(.save))
+    await settle { model.$action.isRunning }
+    XCTAssertTrue(model.action.hasFinished(.save))
+
+    model.delete(dune)
+    XCTAssertTrue(model.action.isRunning(.delete))
+    await settle { model.$action.isRunning }
+    XCTAssertTrue(model.action.hasFinished(.delete))
+    XCTAssertEqual(api.log, ["save 1", "delete 1"])
+
+    model.publish(dune)
+    XCTAssertTrue(model.publishing.isRunning)
+    await settle { model.$publishing.isRunning }
+    XCTAssertTrue(model.publishing.hasFinished)
+  }
+
+  func testShelfModelLoadsThroughItsKeyPath() async {
+    let model = ShelfModel(api: FakeBookAPI(books: [dune]))
+    model.refresh()
+    XCTAssertEqual(model.books, .loading)
+    await settle { model.isRunning(\.books) }
+    XCTAssertEqual(model.books, .loaded([dune]))
+
+    await model.reload()
+    XCTAssertEqual(model.books, .loaded([dune]))
+  }
+
+  func testBookDetailModelDeletesAndReportsFailure() async {
+    let api = FakeBookAPI(books: [dune])
+    let model = BookDetailModel(book: dune, api: api)
+    model.delete()
+    XCTAssertTrue(model.deleting.isRunning)
+    await settle { model.isRunning(\.deleting) }
+    XCTAssertTrue(model.deleting.hasFinished)
+    XCTAssertEqual(api.log, ["delete 1"])
+
+    let failing = BookDetailModel(book: dune, api: FakeBookAPI(failure: FakeError.offline))
+    failing.delete()
+    await settle { failing.isRunning(\.deleting) }
+    XCTAssertTrue(failing.deleting.hasFailed)
+    XCTAssertEqual(failing.deleting.error as? FakeError, .offline)
+  }
+
+  func testDraftModelSpellingsRunInAFileThatImportsFoundation() async {
+    let model = DraftModel()
+    await model.$saving.run {}
+    XCTAssertTrue(model.saving.hasFinished)
+    await model.$publishing.run { throw FakeError.offline }
+    XCTAssertTrue(model.publishing.hasFailed)
+  }
+
+  /// Waits, without sleeping, until `isRunning` turns false: observes it and re-checks after
+  /// every change. The outcome is written in the same main-actor turn that ends the load.
+  private func settle(_ isRunning: @escaping @MainActor () -> Bool) async {
+    while isRunning() {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        withObservationTracking {
+          _ = isRunning()
+        } onChange: {
+          continuation.resume()
+        }
+      }
+    }
+  }
+}
+
+private enum FakeError: Error, Equatable { case offline }
+
+/// Answers at once with a fixed list, or fails; records the writes it was asked for.
+private final class FakeBookAPI: BookAPI, @unchecked Sendable {
+  // Safe: `recorded` is read and written only while holding `lock`.
+  private let lock = NSLock()
+  private var recorded: [String] = []
+  private let list: [Book]
+  private let failure: FakeError?
+
+  init(books: [Book] = [], failure: FakeError? = nil) {
+    self.list = books
+    self.failure = failure
+  }
+
+  var log: [String] { lock.withLock { recorded } }
+
+  func books() async throws -> [Book] {
+    if let failure { throw failure }
+    return list
+  }
+
+  func save(_ book: Book) async throws {
+    if let failure { throw failure }
+    lock.withLock { recorded.append("save \(book.id)") }
+  }
+
+  func delete(_ id: Book.ID) async throws {
+    if let failure { throw failure }
+    lock.withLock { recorded.append("delete \(id)") }
+  }
+}
