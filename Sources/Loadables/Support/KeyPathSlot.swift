@@ -15,7 +15,14 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: StateSlot<State> 
 
   override func read() -> State? { owner?[keyPath: keyPath] }
 
-  override func write(_ state: State) { owner?[keyPath: keyPath] = state }
+  override func write(_ state: State) {
+    guard let owner else {
+      // The owner is gone: nothing can show this load, so stop it now.
+      stop()
+      return
+    }
+    owner[keyPath: keyPath] = state
+  }
 
   /// A slot that nobody observes leaves the table as soon as its load ends.
   override func didBecomeIdle() {

@@ -227,8 +227,8 @@ extension Loadable {
 
     /// Runs a yielding load in the caller's task and returns when it ends.
     ///
-    /// > Important: Stopping the load cancels your task; see
-    /// > ``load(silently:block:)-72jlp``.
+    /// > Important: The block runs in *your* task, so stopping the load (a newer load,
+    /// > `cancel()`, `reset()`) cancels your task.
     ///
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading` first.
