@@ -1,5 +1,6 @@
-@testable import Loadables
 import XCTest
+
+@testable import Loadables
 
 /// The key-path slot table is internal, so these tests reach it with `@testable`: they pin
 /// the promise that a finished load leaves nothing behind and that dead owners are swept.

@@ -95,7 +95,8 @@ extension LoadableSupport {
     interrupts: [Duration],
     priority: TaskPriority? = nil,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
@@ -119,7 +120,8 @@ extension LoadableSupport {
     silently: Bool = false,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
   ) async {
-    await SlotRegistry.slot(self, state).perform((), silently: silently, interrupts: nil, work: .returning(block))
+    await SlotRegistry.slot(self, state).perform(
+      (), silently: silently, interrupts: nil, work: .returning(block))
   }
 
   /// Runs a load of `state` in the caller's task, calling `onInterrupt` at each
@@ -137,7 +139,8 @@ extension LoadableSupport {
     silently: Bool = false,
     interrupts: [Duration],
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
@@ -158,9 +161,10 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
     priority: TaskPriority? = nil,
-    @_implicitSelfCapture block: @MainActor @escaping (
-      _ yield: (_ state: LoadableState<Value>) -> Void
-    ) async throws -> Void
+    @_implicitSelfCapture block:
+      @MainActor @escaping (
+        _ yield: (_ state: LoadableState<Value>) -> Void
+      ) async throws -> Void
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
       (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block))
@@ -182,10 +186,12 @@ extension LoadableSupport {
     silently: Bool = false,
     interrupts: [Duration],
     priority: TaskPriority? = nil,
-    @_implicitSelfCapture block: @MainActor @escaping (
-      _ yield: (_ state: LoadableState<Value>) -> Void
-    ) async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture block:
+      @MainActor @escaping (
+        _ yield: (_ state: LoadableState<Value>) -> Void
+      ) async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
@@ -205,11 +211,13 @@ extension LoadableSupport {
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
-    @_implicitSelfCapture block: @MainActor @escaping (
-      _ yield: (_ state: LoadableState<Value>) -> Void
-    ) async throws -> Void
+    @_implicitSelfCapture block:
+      @MainActor @escaping (
+        _ yield: (_ state: LoadableState<Value>) -> Void
+      ) async throws -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform((), silently: silently, interrupts: nil, work: .yielding(block))
+    await SlotRegistry.slot(self, state).perform(
+      (), silently: silently, interrupts: nil, work: .yielding(block))
   }
 
   /// Runs a yielding load of `state` in the caller's task, with interrupts, and returns
@@ -226,10 +234,12 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
     interrupts: [Duration],
-    @_implicitSelfCapture block: @MainActor @escaping (
-      _ yield: (_ state: LoadableState<Value>) -> Void
-    ) async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture block:
+      @MainActor @escaping (
+        _ yield: (_ state: LoadableState<Value>) -> Void
+      ) async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(

@@ -99,7 +99,8 @@ extension ProcessSupport {
     interrupts: [Duration],
     priority: TaskPriority? = nil,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
@@ -146,7 +147,8 @@ extension ProcessSupport {
     silently: Bool = false,
     interrupts: [Duration],
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
@@ -189,7 +191,8 @@ extension ProcessSupport {
     interrupts: [Duration],
     priority: TaskPriority? = nil,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
     run(
@@ -227,7 +230,8 @@ extension ProcessSupport {
     silently: Bool = false,
     interrupts: [Duration],
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
-    @_implicitSelfCapture onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await run(

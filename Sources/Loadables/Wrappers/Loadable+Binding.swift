@@ -195,7 +195,8 @@ extension Loadable {
     public func load(
       silently: Bool = false,
       priority: TaskPriority? = nil,
-      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+      block:
+        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void
     ) -> Task<Void, Never> {
       storage.launch(
@@ -216,7 +217,8 @@ extension Loadable {
       silently: Bool = false,
       interrupts: [Duration],
       priority: TaskPriority? = nil,
-      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+      block:
+        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) -> Task<Void, Never> {
@@ -236,7 +238,8 @@ extension Loadable {
     @MainActor
     public func load(
       silently: Bool = false,
-      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+      block:
+        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void
     ) async {
       await storage.perform((), silently: silently, interrupts: nil, work: .yielding(block))
@@ -254,7 +257,8 @@ extension Loadable {
     public func load(
       silently: Bool = false,
       interrupts: [Duration],
-      block: @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+      block:
+        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
