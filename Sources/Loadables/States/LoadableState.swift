@@ -170,8 +170,8 @@ extension LoadableState: Hashable where Value: Hashable {
 }
 
 extension LoadableState: CustomDebugStringConvertible {
-  /// A description for logs and test failures, such as `loaded([1, 2, 3])` or
-  /// `error(TimeoutError())`.
+  /// A description for logs and test failures: the case and the debug description of its
+  /// payload, such as `loaded([1, 2, 3])` or `error(Loadables.TimeoutError())`.
   public var debugDescription: String {
     switch self {
     case .absent: "absent"

@@ -226,7 +226,8 @@ extension ProcessState: Hashable where ProcessKind: Hashable {
 }
 
 extension ProcessState: CustomDebugStringConvertible {
-  /// A description for logs and test failures, such as `running(save)`.
+  /// A description for logs and test failures: the case and the debug description of its
+  /// payload, such as `running(MyApp.Action.save)`.
   public var debugDescription: String {
     switch self {
     case .idle: "idle"
