@@ -2,6 +2,7 @@
 ///
 /// The engine ``StateSlot`` is written once against this protocol; ``LoadableState`` and
 /// ``ProcessState`` say what "started", "completed", "failed" and "reset" mean for them.
+@usableFromInline
 protocol EngineState {
   /// What a returning block produces: the value for a load, nothing for a process.
   associatedtype Output
@@ -32,6 +33,7 @@ protocol EngineState {
 }
 
 /// What a control error thrown from a block asks the engine to do.
+@usableFromInline
 enum ControlSignal {
   /// End the load and leave the state as it is.
   case cancel
@@ -40,17 +42,17 @@ enum ControlSignal {
 }
 
 extension LoadableState: EngineState {
-  typealias Output = Value
-  typealias Context = Void
+  @usableFromInline typealias Output = Value
+  @usableFromInline typealias Context = Void
 
-  static func started(_: Void) -> Self { .loading }
-  func isStarted(_: Void) -> Bool { isLoading }
-  static func completed(_ output: Value, _: Void) -> Self { .loaded(output) }
-  static func failed(_ error: any Error, _: Void) -> Self { .error(error) }
-  static var resetState: Self { .absent }
-  var isResetState: Bool { isAbsent }
+  @inlinable static func started(_: Void) -> Self { .loading }
+  @inlinable func isStarted(_: Void) -> Bool { isLoading }
+  @inlinable static func completed(_ output: Value, _: Void) -> Self { .loaded(output) }
+  @inlinable static func failed(_ error: any Error, _: Void) -> Self { .error(error) }
+  @inlinable static var resetState: Self { .absent }
+  @inlinable var isResetState: Bool { isAbsent }
 
-  static func signal(for error: any Error) -> ControlSignal? {
+  @inlinable static func signal(for error: any Error) -> ControlSignal? {
     if error is CancelLoadable { return .cancel }
     if error is ResetLoadable { return .reset }
     return nil
@@ -58,19 +60,19 @@ extension LoadableState: EngineState {
 }
 
 extension ProcessState: EngineState where ProcessKind: Equatable {
-  typealias Output = Void
-  typealias Context = ProcessKind
+  @usableFromInline typealias Output = Void
+  @usableFromInline typealias Context = ProcessKind
 
-  static func started(_ process: ProcessKind) -> Self { .running(process) }
-  func isStarted(_ process: ProcessKind) -> Bool { isRunning(process) }
-  static func completed(_: Void, _ process: ProcessKind) -> Self { .finished(process) }
-  static func failed(_ error: any Error, _ process: ProcessKind) -> Self {
+  @inlinable static func started(_ process: ProcessKind) -> Self { .running(process) }
+  @inlinable func isStarted(_ process: ProcessKind) -> Bool { isRunning(process) }
+  @inlinable static func completed(_: Void, _ process: ProcessKind) -> Self { .finished(process) }
+  @inlinable static func failed(_ error: any Error, _ process: ProcessKind) -> Self {
     .failed(process: process, error: error)
   }
-  static var resetState: Self { .idle }
-  var isResetState: Bool { isIdle }
+  @inlinable static var resetState: Self { .idle }
+  @inlinable var isResetState: Bool { isIdle }
 
-  static func signal(for error: any Error) -> ControlSignal? {
+  @inlinable static func signal(for error: any Error) -> ControlSignal? {
     if error is CancelProcess { return .cancel }
     if error is ResetProcess { return .reset }
     return nil

@@ -1,4 +1,4 @@
-internal import Observation
+public import Observation
 
 /// The part of the engine that knows nothing about state types: which load is current, what
 /// to cancel to stop it, and whether one is running.
@@ -8,10 +8,10 @@ internal import Observation
 /// current and its task is not cancelled. Starting, cancelling or resetting moves the
 /// generation on, so a superseded load can never write again, even when its block ignores
 /// cancellation.
-@MainActor
+@MainActor @usableFromInline
 class LoadSlot: Observable {
   /// The generation of the current load. Moves on whenever a load starts or is stopped.
-  final private(set) var generation: UInt64 = 0
+  @usableFromInline final private(set) var generation: UInt64 = 0
 
   /// The task of a Task-returning load.
   private final var task: Task<Void, Never>?
@@ -27,10 +27,10 @@ class LoadSlot: Observable {
   private final var interruptTimer: Task<Void, Never>?
 
   private final var running = false
-  final private(set) var isRunningObserved = false
+  @usableFromInline final private(set) var isRunningObserved = false
   private final var runningRegistrar: ObservationRegistrar?
 
-  nonisolated init() {}
+  @usableFromInline nonisolated init() {}
 
   deinit {
     // The owner is gone: its load must not go on. `Task` is Sendable, so a nonisolated
@@ -41,7 +41,7 @@ class LoadSlot: Observable {
 
   /// Whether a load is in flight. Reading it under observation tracking registers the
   /// observer.
-  final var isRunning: Bool {
+  @usableFromInline final var isRunning: Bool {
     if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
     isRunningObserved = true
     runningRegistrar?.access(self, keyPath: \LoadSlot.runningMarker)
@@ -52,12 +52,12 @@ class LoadSlot: Observable {
   nonisolated final var runningMarker: Int { 0 }
 
   /// Called after the slot stops running. The key-path slots use it to leave their table.
-  func didBecomeIdle() {}
+  @usableFromInline func didBecomeIdle() {}
 
   // MARK: - The life of one load
 
   /// Supersedes the current load and returns the token of a new one.
-  final func begin() -> UInt64 {
+  @usableFromInline final func begin() -> UInt64 {
     cancelWork()
     generation &+= 1
     setRunning(true)
@@ -65,26 +65,26 @@ class LoadSlot: Observable {
   }
 
   /// Whether the load holding `token` is still the running one.
-  final func isCurrent(_ token: UInt64) -> Bool {
+  @usableFromInline final func isCurrent(_ token: UInt64) -> Bool {
     token == generation && running
   }
 
   /// Whether the load holding `token` may write now.
-  final func accepts(_ token: UInt64) -> Bool {
+  @usableFromInline final func accepts(_ token: UInt64) -> Bool {
     token == generation && !Task.isCancelled
   }
 
-  final func attach(task: Task<Void, Never>, to token: UInt64) {
+  @usableFromInline final func attach(task: Task<Void, Never>, to token: UInt64) {
     guard isCurrent(token) else { return }
     self.task = task
   }
 
-  final func attach(caller: UnsafeCurrentTask?, to token: UInt64) {
+  @usableFromInline final func attach(caller: UnsafeCurrentTask?, to token: UInt64) {
     guard isCurrent(token) else { return }
     self.caller = caller
   }
 
-  final func attach(interruptTimer: Task<Void, Never>, to token: UInt64) {
+  @usableFromInline final func attach(interruptTimer: Task<Void, Never>, to token: UInt64) {
     guard isCurrent(token) else {
       interruptTimer.cancel()
       return
@@ -94,7 +94,7 @@ class LoadSlot: Observable {
 
   /// Ends the load holding `token` from inside: it returned or threw. Returns whether it was
   /// still the current load, and so may write its outcome.
-  final func end(_ token: UInt64) -> Bool {
+  @usableFromInline final func end(_ token: UInt64) -> Bool {
     guard isCurrent(token) else { return false }
     task = nil
     caller = nil
@@ -106,7 +106,7 @@ class LoadSlot: Observable {
   }
 
   /// Stops the current load from outside: cancels its work and makes sure it never writes.
-  final func stop() {
+  @usableFromInline final func stop() {
     generation &+= 1
     cancelWork()
     if running {

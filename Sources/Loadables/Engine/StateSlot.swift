@@ -1,21 +1,36 @@
-/// The engine: one slot that owns the current load of one state, and the state machine that
+/// The engine: a slot that owns the current load of one state, and the state machine that
 /// every form (wrappers, key-path protocols) runs through.
 ///
-/// Subclasses only say where the state lives (``read()`` and ``write(_:)``); everything
-/// else — starting, superseding, writing outcomes, yields, control errors, interrupts,
-/// cancel and reset — happens here, once.
-@MainActor
-class StateSlot<State: EngineState>: LoadSlot {
+/// Conforming classes only say where the state lives (``read()`` and ``write(_:)``);
+/// everything else — starting, superseding, writing outcomes, yields, control errors,
+/// interrupts, cancel and reset — happens here, once. It is a protocol extension rather
+/// than a generic base class so that each form's calls are dispatched statically and
+/// specialised, in the caller's module, for the concrete state type (`@inlinable`).
+@MainActor @usableFromInline
+protocol StateSlot: LoadSlot {
+  associatedtype State: EngineState
+
+  /// How a running load refers to its slot: weakly when the slot is its owner's storage (so
+  /// releasing the owner releases the slot, whose `deinit` cancels the load), strongly when
+  /// the slot only holds its owner weakly itself.
+  associatedtype Reference: SlotReference where Reference.Slot == Self
+
+  /// A reference to this slot for a running load to hold.
+  var reference: Reference { get }
+
   /// The current state, read without registering observation; `nil` when its owner is gone.
-  func read() -> State? { fatalError("StateSlot.read() must be overridden") }
+  func read() -> State?
 
   /// Writes a state to wherever the slot keeps it.
-  func write(_ state: State) { fatalError("StateSlot.write(_:) must be overridden") }
+  func write(_ state: State)
+}
 
+extension StateSlot {
   // MARK: - Starting
 
   /// Starts a load in a new `Task` and returns that task.
-  final func launch(
+  @inlinable
+  func launch(
     _ context: State.Context,
     silently: Bool,
     priority: TaskPriority?,
@@ -23,7 +38,7 @@ class StateSlot<State: EngineState>: LoadSlot {
     work: Work<State>
   ) -> Task<Void, Never> {
     let token = start(context, silently: silently)
-    let slot = WeakSlot(self)
+    let slot = reference
     let task = Task(priority: priority) { @MainActor in
       await Self.execute(slot, token, context, work)
     }
@@ -36,7 +51,8 @@ class StateSlot<State: EngineState>: LoadSlot {
   ///
   /// The load is registered with the slot, so `cancel()`, `reset()` and a newer load stop
   /// it — by cancelling the caller's task, in which the block runs.
-  final func perform(
+  @inlinable
+  func perform(
     _ context: State.Context,
     silently: Bool,
     interrupts: Interrupts?,
@@ -45,10 +61,11 @@ class StateSlot<State: EngineState>: LoadSlot {
     let token = start(context, silently: silently)
     withUnsafeCurrentTask { attach(caller: $0, to: token) }
     if let interrupts { startInterrupts(interrupts, token, context) }
-    await Self.execute(WeakSlot(self), token, context, work)
+    await Self.execute(reference, token, context, work)
   }
 
-  private final func start(_ context: State.Context, silently: Bool) -> UInt64 {
+  @inlinable
+  func start(_ context: State.Context, silently: Bool) -> UInt64 {
     let token = begin()
     if !silently, let current = read(), !current.isStarted(context) {
       write(.started(context))
@@ -58,9 +75,10 @@ class StateSlot<State: EngineState>: LoadSlot {
 
   // MARK: - Running
 
-  /// Runs the block holding the slot weakly, so a load never keeps its owner alive.
-  private static func execute(
-    _ slot: WeakSlot<StateSlot>,
+  /// Runs the block. The slot is held through `slot`, which never keeps its owner alive.
+  @inlinable
+  static func execute(
+    _ slot: Reference,
     _ token: UInt64,
     _ context: State.Context,
     _ work: Work<State>
@@ -83,7 +101,8 @@ class StateSlot<State: EngineState>: LoadSlot {
   }
 
   /// The block returned: write `state` if this load is still current and not cancelled.
-  private final func conclude(_ token: UInt64, writing state: State?) {
+  @inlinable
+  func conclude(_ token: UInt64, writing state: State?) {
     let cancelled = Task.isCancelled
     guard end(token), !cancelled, let state else { return }
     write(state)
@@ -91,9 +110,17 @@ class StateSlot<State: EngineState>: LoadSlot {
 
   /// The block threw: cancel, reset or fail, if this load is still current and not
   /// cancelled.
-  private final func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
+  @inlinable
+  func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
     let cancelled = Task.isCancelled
     guard end(token), !cancelled, !(error is CancellationError) else { return }
+    settle(error, context)
+  }
+
+  /// Writes what a thrown error asks for: nothing for a cancel signal, the reset state for a
+  /// reset signal, a failure otherwise.
+  @inlinable
+  func settle(_ error: any Error, _ context: State.Context) {
     switch State.signal(for: error) {
     case .cancel: break
     case .reset: writeReset()
@@ -103,11 +130,8 @@ class StateSlot<State: EngineState>: LoadSlot {
 
   // MARK: - Interrupts
 
-  private final func startInterrupts(
-    _ interrupts: Interrupts,
-    _ token: UInt64,
-    _ context: State.Context
-  ) {
+  @usableFromInline
+  func startInterrupts(_ interrupts: Interrupts, _ token: UInt64, _ context: State.Context) {
     let slot = WeakSlot(self)
     let timer = Task { @MainActor in
       let clock = ContinuousClock()
@@ -130,40 +154,56 @@ class StateSlot<State: EngineState>: LoadSlot {
   }
 
   /// An interrupt handler threw: stop the load and write what the error asks for.
-  private final func interrupt(_ token: UInt64, _ error: any Error, _ context: State.Context) {
+  @usableFromInline
+  func interrupt(_ token: UInt64, _ error: any Error, _ context: State.Context) {
     guard isCurrent(token) else { return }
     stop()
     if error is CancellationError { return }
-    switch State.signal(for: error) {
-    case .cancel: break
-    case .reset: writeReset()
-    case nil: write(.failed(error, context))
-    }
+    settle(error, context)
   }
 
   // MARK: - Cancel, reset, assign
 
   /// Stops the current load and writes the reset state (unless it is already there).
-  final func reset() {
+  @inlinable
+  func reset() {
     stop()
     writeReset()
   }
 
   /// Stops the current load and writes `state`.
-  final func assign(_ state: State) {
+  @inlinable
+  func assign(_ state: State) {
     stop()
     write(state)
   }
 
-  private final func writeReset() {
+  @inlinable
+  func writeReset() {
     if let current = read(), current.isResetState { return }
     write(State.resetState)
   }
 }
 
-/// A weak reference to a slot, so that a running load never keeps its owner alive.
-struct WeakSlot<Slot: AnyObject & Sendable>: Sendable {
-  weak var value: Slot?
+/// How a running load holds its slot.
+@usableFromInline
+protocol SlotReference: Sendable {
+  associatedtype Slot: AnyObject
+  var value: Slot? { get }
+}
 
-  init(_ value: Slot) { self.value = value }
+/// A weak reference to a slot, so that a running load never keeps its owner alive.
+@usableFromInline
+struct WeakSlot<Slot: AnyObject & Sendable>: SlotReference {
+  @usableFromInline weak var value: Slot?
+
+  @inlinable init(_ value: Slot) { self.value = value }
+}
+
+/// A strong reference to a slot that holds its owner weakly itself.
+@usableFromInline
+struct StrongSlot<Slot: AnyObject & Sendable>: SlotReference {
+  @usableFromInline let value: Slot?
+
+  @inlinable init(_ value: Slot) { self.value = value }
 }

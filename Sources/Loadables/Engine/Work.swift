@@ -1,4 +1,5 @@
 /// The block a load runs, in one of its two shapes.
+@usableFromInline
 enum Work<State: EngineState> {
   /// A block whose return value completes the load.
   case returning(@MainActor () async throws -> State.Output)
@@ -9,11 +10,14 @@ enum Work<State: EngineState> {
 
 /// Processed-style interrupts: `handler` runs at each accumulated delay while the load runs,
 /// and may throw to end it.
+@usableFromInline
 struct Interrupts {
-  let delays: [Duration]
-  let handler: @MainActor (_ accumulatedDelay: Duration) throws -> Void
+  @usableFromInline let delays: [Duration]
+  @usableFromInline let handler: @MainActor (_ accumulatedDelay: Duration) throws -> Void
 
-  init?(_ delays: [Duration], _ handler: @escaping @MainActor (Duration) throws -> Void) {
+  @usableFromInline init?(
+    _ delays: [Duration], _ handler: @escaping @MainActor (Duration) throws -> Void
+  ) {
     guard !delays.isEmpty else { return nil }
     for delay in delays {
       precondition(

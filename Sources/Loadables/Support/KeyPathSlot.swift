@@ -1,11 +1,12 @@
 /// The slot behind one key path on one instance of a class that adopts ``LoadableSupport``
 /// or ``ProcessSupport``. It holds its owner weakly and writes through the key path.
-@MainActor
-final class KeyPathSlot<Owner: AnyObject, State: EngineState>: StateSlot<State> {
-  private weak var owner: Owner?
-  private let keyPath: ReferenceWritableKeyPath<Owner, State>
-  private let ownerID: ObjectIdentifier
+@MainActor @usableFromInline
+final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSlot {
+  @usableFromInline weak var owner: Owner?
+  @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, State>
+  @usableFromInline let ownerID: ObjectIdentifier
 
+  @inlinable
   init(owner: Owner, keyPath: ReferenceWritableKeyPath<Owner, State>) {
     self.owner = owner
     self.keyPath = keyPath
@@ -13,9 +14,14 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: StateSlot<State> 
     super.init()
   }
 
-  override func read() -> State? { owner?[keyPath: keyPath] }
+  @inlinable
+  var reference: StrongSlot<KeyPathSlot> { StrongSlot(self) }
 
-  override func write(_ state: State) {
+  @inlinable
+  func read() -> State? { owner?[keyPath: keyPath] }
+
+  @inlinable
+  func write(_ state: State) {
     guard let owner else {
       // The owner is gone: nothing can show this load, so stop it now.
       stop()
@@ -25,6 +31,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: StateSlot<State> 
   }
 
   /// A slot that nobody observes leaves the table as soon as its load ends.
+  @usableFromInline
   override func didBecomeIdle() {
     if !isRunningObserved { SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID) }
   }

@@ -24,7 +24,7 @@ extension LoadableSupport {
   /// Cancels the running load of `state` and leaves the state as it is.
   ///
   /// - Parameter state: The key path of the state.
-  @MainActor
+  @MainActor @inlinable
   public func cancel<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
     SlotRegistry.existingSlot(self, state)?.stop()
   }
@@ -32,7 +32,7 @@ extension LoadableSupport {
   /// Cancels the running load of `state` and sets it to `.absent`.
   ///
   /// - Parameter state: The key path of the state.
-  @MainActor
+  @MainActor @inlinable
   public func reset<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
     if let slot = SlotRegistry.existingSlot(self, state) {
       slot.reset()
@@ -47,7 +47,7 @@ extension LoadableSupport {
   ///
   /// - Parameter state: The key path of the state.
   /// - Returns: `true` while a load of `state` runs.
-  @MainActor
+  @MainActor @inlinable
   public func isRunning<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
     -> Bool
   {
@@ -66,7 +66,7 @@ extension LoadableSupport {
   ///   - block: Produces the value. Throw `CancelLoadable` to cancel or `ResetLoadable` to
   ///     reset.
   /// - Returns: The task running the load; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -88,7 +88,7 @@ extension LoadableSupport {
   ///   - block: Produces the value.
   ///   - onInterrupt: Called with the time since the load started; may throw to end it.
   /// - Returns: The task running the load.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -114,7 +114,7 @@ extension LoadableSupport {
   ///   - state: The key path of the state.
   ///   - silently: When `true`, the state is not set to `.loading`.
   ///   - block: Produces the value.
-  @MainActor
+  @MainActor @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -133,7 +133,7 @@ extension LoadableSupport {
   ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
   ///   - block: Produces the value.
   ///   - onInterrupt: Called with the time since the load started; may throw to end it.
-  @MainActor
+  @MainActor @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -156,7 +156,7 @@ extension LoadableSupport {
   ///   - priority: The priority of the new task.
   ///   - block: Writes states through `yield`; yields from a superseded load are dropped.
   /// - Returns: The task running the load.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -180,7 +180,7 @@ extension LoadableSupport {
   ///   - block: Writes states through `yield`.
   ///   - onInterrupt: Called with the time since the load started; may throw to end it.
   /// - Returns: The task running the load.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -207,7 +207,7 @@ extension LoadableSupport {
   ///   - state: The key path of the state.
   ///   - silently: When `true`, the state is not set to `.loading` first.
   ///   - block: Writes states through `yield`.
-  @MainActor
+  @MainActor @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -229,7 +229,7 @@ extension LoadableSupport {
   ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
   ///   - block: Writes states through `yield`.
   ///   - onInterrupt: Called with the time since the load started; may throw to end it.
-  @MainActor
+  @MainActor @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,

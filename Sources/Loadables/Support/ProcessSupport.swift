@@ -22,7 +22,7 @@ extension ProcessSupport {
   /// Cancels the running job of `state` and leaves the state as it is.
   ///
   /// - Parameter state: The key path of the state.
-  @MainActor
+  @MainActor @inlinable
   public func cancel<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) {
@@ -32,7 +32,7 @@ extension ProcessSupport {
   /// Cancels the running job of `state` and sets it to `.idle`.
   ///
   /// - Parameter state: The key path of the state.
-  @MainActor
+  @MainActor @inlinable
   public func reset<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) {
@@ -47,7 +47,7 @@ extension ProcessSupport {
   ///
   /// - Parameter state: The key path of the state.
   /// - Returns: `true` while a job of `state` runs.
-  @MainActor
+  @MainActor @inlinable
   public func isRunning<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) -> Bool {
@@ -66,7 +66,7 @@ extension ProcessSupport {
   ///   - priority: The priority of the new task.
   ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
   /// - Returns: The task running the job; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -91,7 +91,7 @@ extension ProcessSupport {
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -119,7 +119,7 @@ extension ProcessSupport {
   ///   - process: Which job this is.
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -140,7 +140,7 @@ extension ProcessSupport {
   ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
-  @MainActor
+  @MainActor @inlinable
   public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -164,7 +164,7 @@ extension ProcessSupport {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
@@ -184,7 +184,7 @@ extension ProcessSupport {
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
@@ -206,7 +206,7 @@ extension ProcessSupport {
   ///   - state: The key path of the state.
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
@@ -224,7 +224,7 @@ extension ProcessSupport {
   ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,

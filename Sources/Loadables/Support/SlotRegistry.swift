@@ -5,93 +5,137 @@
 /// finished load leaves nothing behind. Entries whose owner died while a load was still
 /// running are swept (and their loads cancelled) as the table grows, and an identity reused
 /// by a new object never inherits a dead owner's slots.
-@MainActor
+@MainActor @usableFromInline
 enum SlotRegistry {
-  private final class Entry {
+  private struct Entry {
     weak var owner: AnyObject?
-    var slots: [(keyPath: AnyKeyPath, slot: LoadSlot)] = []
+    /// The first slot, kept inline: most owners load one key path at a time.
+    var first: (keyPath: AnyKeyPath, slot: LoadSlot)?
+    var others: [(keyPath: AnyKeyPath, slot: LoadSlot)] = []
 
     init(owner: AnyObject) { self.owner = owner }
+
+    var isEmpty: Bool { first == nil && others.isEmpty }
+    var count: Int { (first == nil ? 0 : 1) + others.count }
+    var all: [LoadSlot] { (first.map { [$0.slot] } ?? []) + others.map(\.slot) }
+
+    func slot(for keyPath: AnyKeyPath) -> LoadSlot? {
+      if let first, first.keyPath == keyPath { return first.slot }
+      return others.first { $0.keyPath == keyPath }?.slot
+    }
+
+    mutating func append(_ keyPath: AnyKeyPath, _ slot: LoadSlot) {
+      if first == nil { first = (keyPath, slot) } else { others.append((keyPath, slot)) }
+    }
+
+    mutating func remove(_ slot: LoadSlot) {
+      if first?.slot === slot {
+        first = others.isEmpty ? nil : others.removeFirst()
+      } else if let index = others.firstIndex(where: { $0.slot === slot }) {
+        others.remove(at: index)
+      }
+    }
   }
 
-  private static var entries: [ObjectIdentifier: Entry] = [:]
-  private static var sweepThreshold = 64
-
-  /// The slot for `keyPath` on `owner`, created if there is none.
-  static func slot<Owner: AnyObject, State: EngineState>(
-    _ owner: Owner,
-    _ keyPath: ReferenceWritableKeyPath<Owner, State>
-  ) -> KeyPathSlot<Owner, State> {
-    // With `create: true` there is always a slot.
-    lookUp(owner, keyPath, create: true)!
+  private struct Table {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var sweepThreshold = 64
   }
 
-  /// The slot for `keyPath` on `owner`, if a load created one.
-  static func existingSlot<Owner: AnyObject, State: EngineState>(
-    _ owner: Owner,
-    _ keyPath: ReferenceWritableKeyPath<Owner, State>
-  ) -> KeyPathSlot<Owner, State>? {
-    lookUp(owner, keyPath, create: false)
+  /// The table lives behind a pointer that is only ever dereferenced on the main actor:
+  /// that confinement is what makes it safe, and it spares every access the dynamic
+  /// exclusivity check a global variable would pay.
+  private static let table: UnsafeMutablePointer<Table> = {
+    let pointer = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+    pointer.initialize(to: Table())
+    return pointer
+  }()
+
+  /// The slot for `keyPath` on `owner`, if one exists.
+  @usableFromInline
+  static func find(_ owner: AnyObject, _ keyPath: AnyKeyPath) -> LoadSlot? {
+    let entries = table.pointee.entries
+    guard let index = entries.index(forKey: ObjectIdentifier(owner)) else { return nil }
+    let entry = entries.values[index]
+    guard entry.owner === owner else { return nil }
+    return entry.slot(for: keyPath)
   }
 
-  private static func lookUp<Owner: AnyObject, State: EngineState>(
-    _ owner: Owner,
-    _ keyPath: ReferenceWritableKeyPath<Owner, State>,
-    create: Bool
-  ) -> KeyPathSlot<Owner, State>? {
+  /// Adds a new slot for `keyPath` on `owner` (which has none).
+  @usableFromInline
+  static func insert(_ slot: LoadSlot, _ owner: AnyObject, _ keyPath: AnyKeyPath) {
     let id = ObjectIdentifier(owner)
-    let entry: Entry
-    if let existing = entries[id], existing.owner === owner {
-      entry = existing
-    } else {
-      guard create else { return nil }
-      if let stale = entries.removeValue(forKey: id) { stop(stale) }
-      sweepIfNeeded()
-      entry = Entry(owner: owner)
-      entries[id] = entry
+    if let index = table.pointee.entries.index(forKey: id) {
+      if table.pointee.entries.values[index].owner === owner {
+        table.pointee.entries.values[index].append(keyPath, slot)
+        return
+      }
+      // An entry for a dead owner whose identity was reused: its loads must stop.
+      let stale = table.pointee.entries.remove(at: index).value
+      stop(stale)
     }
-    for candidate in entry.slots where candidate.keyPath == keyPath {
-      if let slot = candidate.slot as? KeyPathSlot<Owner, State> { return slot }
-    }
-    guard create else { return nil }
-    let slot = KeyPathSlot(owner: owner, keyPath: keyPath)
-    entry.slots.append((keyPath, slot))
-    return slot
+    sweepIfNeeded()
+    var entry = Entry(owner: owner)
+    entry.append(keyPath, slot)
+    table.pointee.entries[id] = entry
   }
 
   /// Removes an idle slot; removes its owner's entry when that was the last one.
+  @usableFromInline
   static func remove(_ slot: LoadSlot, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
-    guard let entry = entries[ownerID],
-      let index = entry.slots.firstIndex(where: { $0.slot === slot })
-    else { return }
-    entry.slots.remove(at: index)
-    if entry.slots.isEmpty { entries[ownerID] = nil }
+    guard let index = table.pointee.entries.index(forKey: ownerID) else { return }
+    table.pointee.entries.values[index].remove(slot)
+    if table.pointee.entries.values[index].isEmpty { table.pointee.entries.remove(at: index) }
   }
 
   /// The number of slots in the table, for tests and diagnostics.
-  static var slotCount: Int { entries.values.reduce(0) { $0 + $1.slots.count } }
+  static var slotCount: Int { table.pointee.entries.values.reduce(0) { $0 + $1.count } }
 
   /// The number of owners in the table, for tests and diagnostics.
-  static var ownerCount: Int { entries.count }
+  static var ownerCount: Int { table.pointee.entries.count }
 
   /// Drops every entry whose owner is gone and cancels its loads.
   static func sweep() {
-    let dead = entries.filter { $0.value.owner == nil }
+    let dead = table.pointee.entries.filter { $0.value.owner == nil }
     for (id, entry) in dead {
-      entries[id] = nil
+      table.pointee.entries[id] = nil
       stop(entry)
     }
   }
 
   private static func sweepIfNeeded() {
-    guard entries.count >= sweepThreshold else { return }
+    guard table.pointee.entries.count >= table.pointee.sweepThreshold else { return }
     sweep()
-    sweepThreshold = max(64, entries.count * 2)
+    table.pointee.sweepThreshold = max(64, table.pointee.entries.count * 2)
   }
 
   private static func stop(_ entry: Entry) {
-    let slots = entry.slots
-    entry.slots = []
-    for (_, slot) in slots { slot.stop() }
+    for slot in entry.all { slot.stop() }
+  }
+}
+
+extension SlotRegistry {
+  /// The slot for `keyPath` on `owner`, created if there is none.
+  @inlinable
+  static func slot<Owner: AnyObject, State: EngineState>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, State>
+  ) -> KeyPathSlot<Owner, State> {
+    if let existing = existingSlot(owner, keyPath) { return existing }
+    let slot = KeyPathSlot(owner: owner, keyPath: keyPath)
+    insert(slot, owner, keyPath)
+    return slot
+  }
+
+  /// The slot for `keyPath` on `owner`, if a load created one.
+  @inlinable
+  static func existingSlot<Owner: AnyObject, State: EngineState>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, State>
+  ) -> KeyPathSlot<Owner, State>? {
+    guard let slot = find(owner, keyPath) else { return nil }
+    // Equal key paths have equal root and value types, so the slot made for this key path
+    // is a `KeyPathSlot<Owner, State>`.
+    return unsafeDowncast(slot, to: KeyPathSlot<Owner, State>.self)
   }
 }

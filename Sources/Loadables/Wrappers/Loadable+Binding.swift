@@ -16,9 +16,9 @@ extension Loadable {
   /// | superseded or cancelled load | nothing, ever |
   @propertyWrapper
   public struct Binding: Sendable {
-    let storage: StoredSlot<LoadableState<Value>>
+    @usableFromInline let storage: StoredSlot<LoadableState<Value>>
 
-    init(storage: StoredSlot<LoadableState<Value>>) {
+    @usableFromInline init(storage: StoredSlot<LoadableState<Value>>) {
       self.storage = storage
     }
 
@@ -48,7 +48,7 @@ extension Loadable {
     }
 
     /// The current state. Assigning it cancels the running load first.
-    @MainActor public var wrappedValue: LoadableState<Value> {
+    @MainActor @inlinable public var wrappedValue: LoadableState<Value> {
       get { storage.state }
       nonmutating set { storage.assign(newValue) }
     }
@@ -60,16 +60,16 @@ extension Loadable {
     ///
     /// This is separate from the state: during a silent refresh the state still shows the old
     /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
-    @MainActor public var isRunning: Bool { storage.isRunning }
+    @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
 
     /// Cancels the running load and leaves the state as it is.
     ///
     /// The load's block is cancelled (cooperatively, like any task) and whatever it returns,
     /// throws or yields afterwards is dropped.
-    @MainActor public func cancel() { storage.stop() }
+    @MainActor @inlinable public func cancel() { storage.stop() }
 
     /// Cancels the running load and sets the state to `.absent`.
-    @MainActor public func reset() { storage.reset() }
+    @MainActor @inlinable public func reset() { storage.reset() }
 
     // MARK: - Returning a value
 
@@ -90,7 +90,7 @@ extension Loadable {
     ///   - block: Produces the value. Throw `CancelLoadable` to cancel or `ResetLoadable` to
     ///     reset.
     /// - Returns: The task running the load; you need not keep it.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func load(
       silently: Bool = false,
       priority: TaskPriority? = nil,
@@ -115,7 +115,7 @@ extension Loadable {
     ///   - block: Produces the value.
     ///   - onInterrupt: Called with the time since the load started.
     /// - Returns: The task running the load.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func load(
       silently: Bool = false,
       interrupts: [Duration],
@@ -140,7 +140,7 @@ extension Loadable {
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading`.
     ///   - block: Produces the value.
-    @MainActor
+    @MainActor @inlinable
     public func load(
       silently: Bool = false,
       block: @MainActor @escaping () async throws -> Value
@@ -156,7 +156,7 @@ extension Loadable {
     ///   - interrupts: Delays between interrupts; none may be negative.
     ///   - block: Produces the value.
     ///   - onInterrupt: Called with the time since the load started; may throw to end it.
-    @MainActor
+    @MainActor @inlinable
     public func load(
       silently: Bool = false,
       interrupts: [Duration],
@@ -191,7 +191,7 @@ extension Loadable {
     ///   - priority: The priority of the new task.
     ///   - block: Writes states through `yield`.
     /// - Returns: The task running the load.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func load(
       silently: Bool = false,
       priority: TaskPriority? = nil,
@@ -212,7 +212,7 @@ extension Loadable {
     ///   - block: Writes states through `yield`.
     ///   - onInterrupt: Called with the time since the load started; may throw to end it.
     /// - Returns: The task running the load.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func load(
       silently: Bool = false,
       interrupts: [Duration],
@@ -235,7 +235,7 @@ extension Loadable {
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading` first.
     ///   - block: Writes states through `yield`.
-    @MainActor
+    @MainActor @inlinable
     public func load(
       silently: Bool = false,
       block:
@@ -253,7 +253,7 @@ extension Loadable {
     ///   - interrupts: Delays between interrupts; none may be negative.
     ///   - block: Writes states through `yield`.
     ///   - onInterrupt: Called with the time since the load started; may throw to end it.
-    @MainActor
+    @MainActor @inlinable
     public func load(
       silently: Bool = false,
       interrupts: [Duration],

@@ -27,7 +27,7 @@
 /// load is cancelled.
 @propertyWrapper
 public struct Loadable<Value: Sendable> {
-  var storage: StoredSlot<LoadableState<Value>>
+  @usableFromInline var storage: StoredSlot<LoadableState<Value>>
 
   #if canImport(SwiftUI)
     /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
@@ -50,7 +50,7 @@ public struct Loadable<Value: Sendable> {
   /// Reading it registers observation, so SwiftUI views and `withObservationTracking`
   /// see every change. Assigning it cancels the running load first, so the load cannot
   /// overwrite what you wrote.
-  @MainActor public var wrappedValue: LoadableState<Value> {
+  @MainActor @inlinable public var wrappedValue: LoadableState<Value> {
     get { storage.state }
     nonmutating set { storage.assign(newValue) }
   }
@@ -58,7 +58,7 @@ public struct Loadable<Value: Sendable> {
   /// The controls: `load`, `cancel()`, `reset()` and `isRunning`.
   ///
   /// Pass it to a child view that declares `@LoadableBinding var numbers`.
-  @MainActor public var projectedValue: Binding {
+  @MainActor @inlinable public var projectedValue: Binding {
     Binding(storage: storage)
   }
 }

@@ -14,9 +14,9 @@ extension Process {
   /// | superseded or cancelled job | nothing, ever |
   @propertyWrapper
   public struct Binding: Sendable {
-    let storage: StoredSlot<ProcessState<ProcessKind>>
+    @usableFromInline let storage: StoredSlot<ProcessState<ProcessKind>>
 
-    init(storage: StoredSlot<ProcessState<ProcessKind>>) {
+    @usableFromInline init(storage: StoredSlot<ProcessState<ProcessKind>>) {
       self.storage = storage
     }
 
@@ -46,7 +46,7 @@ extension Process {
     }
 
     /// The current state. Assigning it cancels the running job first.
-    @MainActor public var wrappedValue: ProcessState<ProcessKind> {
+    @MainActor @inlinable public var wrappedValue: ProcessState<ProcessKind> {
       get { storage.state }
       nonmutating set { storage.assign(newValue) }
     }
@@ -55,13 +55,13 @@ extension Process {
     public var projectedValue: Binding { self }
 
     /// Whether a job is in flight, including a silent one. Observable.
-    @MainActor public var isRunning: Bool { storage.isRunning }
+    @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
 
     /// Cancels the running job and leaves the state as it is.
-    @MainActor public func cancel() { storage.stop() }
+    @MainActor @inlinable public func cancel() { storage.stop() }
 
     /// Cancels the running job and sets the state to `.idle`.
-    @MainActor public func reset() { storage.reset() }
+    @MainActor @inlinable public func reset() { storage.reset() }
 
     /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
     /// `.failed(process: process, error: error)`.
@@ -78,7 +78,7 @@ extension Process {
     ///   - priority: The priority of the new task.
     ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
     /// - Returns: The task running the job; you need not keep it.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
@@ -104,7 +104,7 @@ extension Process {
     ///   - block: The job.
     ///   - onInterrupt: Called with the time since the job started.
     /// - Returns: The task running the job.
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
@@ -127,7 +127,7 @@ extension Process {
     ///   - process: Which job this is.
     ///   - silently: When `true`, the state is not set to `.running` first.
     ///   - block: The job.
-    @MainActor
+    @MainActor @inlinable
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
@@ -145,7 +145,7 @@ extension Process {
     ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
     ///   - block: The job.
     ///   - onInterrupt: Called with the time since the job started; may throw to end it.
-    @MainActor
+    @MainActor @inlinable
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
@@ -172,7 +172,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     silently: Bool = false,
     priority: TaskPriority? = nil,
@@ -190,7 +190,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     silently: Bool = false,
     interrupts: [Duration],
@@ -208,7 +208,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   /// - Parameters:
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     silently: Bool = false,
     block: @MainActor @escaping () async throws -> Void
@@ -224,7 +224,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///   - interrupts: Delays between interrupts (they accumulate); none may be negative.
   ///   - block: The job.
   ///   - onInterrupt: Called with the time since the job started; may throw to end it.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     silently: Bool = false,
     interrupts: [Duration],

@@ -24,7 +24,7 @@
 /// `@Observable` class mark it `@ObservationIgnored`, as with ``Loadable``.
 @propertyWrapper
 public struct Process<ProcessKind: Equatable & Sendable> {
-  var storage: StoredSlot<ProcessState<ProcessKind>>
+  @usableFromInline var storage: StoredSlot<ProcessState<ProcessKind>>
 
   #if canImport(SwiftUI)
     /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
@@ -45,13 +45,13 @@ public struct Process<ProcessKind: Equatable & Sendable> {
   /// The current state.
   ///
   /// Reading it registers observation. Assigning it cancels the running job first.
-  @MainActor public var wrappedValue: ProcessState<ProcessKind> {
+  @MainActor @inlinable public var wrappedValue: ProcessState<ProcessKind> {
     get { storage.state }
     nonmutating set { storage.assign(newValue) }
   }
 
   /// The controls: `run`, `cancel()`, `reset()` and `isRunning`.
-  @MainActor public var projectedValue: Binding {
+  @MainActor @inlinable public var projectedValue: Binding {
     Binding(storage: storage)
   }
 }

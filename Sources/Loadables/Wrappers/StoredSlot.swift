@@ -1,16 +1,17 @@
-internal import Observation
+public import Observation
 
 /// The slot behind a property wrapper: it holds the state itself and tells observers when it
 /// changes, so `@ObservationIgnored @Loadable var x` in an `@Observable` class (or a SwiftUI
 /// view) still re-renders.
-@MainActor
-final class StoredSlot<State: EngineState & Sendable>: StateSlot<State> {
-  private var storage: State
-  private let registrar = ObservationRegistrar()
+@MainActor @usableFromInline
+final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
+  @usableFromInline var storage: State
+  @usableFromInline let registrar = ObservationRegistrar()
 
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
-  private let isFrozen: Bool
+  @usableFromInline let isFrozen: Bool
 
+  @usableFromInline
   nonisolated init(_ initial: State, frozen: Bool = false) {
     storage = initial
     isFrozen = frozen
@@ -18,14 +19,20 @@ final class StoredSlot<State: EngineState & Sendable>: StateSlot<State> {
   }
 
   /// The state, read under observation.
+  @inlinable
   var state: State {
     registrar.access(self as LoadSlot, keyPath: \LoadSlot.stateMarker)
     return storage
   }
 
-  override func read() -> State? { storage }
+  @inlinable
+  var reference: WeakSlot<StoredSlot> { WeakSlot(self) }
 
-  override func write(_ state: State) {
+  @inlinable
+  func read() -> State? { storage }
+
+  @inlinable
+  func write(_ state: State) {
     guard !isFrozen else { return }
     registrar.withMutation(of: self as LoadSlot, keyPath: \LoadSlot.stateMarker) {
       storage = state
@@ -36,5 +43,5 @@ final class StoredSlot<State: EngineState & Sendable>: StateSlot<State> {
 extension LoadSlot {
   /// The key a stored state is observed under (see ``StoredSlot``), declared on the
   /// non-generic base so that its key path is not rebuilt for every generic instance.
-  nonisolated final var stateMarker: Int { 0 }
+  @usableFromInline nonisolated final var stateMarker: Int { 0 }
 }
