@@ -1,0 +1,117 @@
+import Loadables
+
+/// One measured job, in the library's form and in the hand-written form.
+struct Scenario: Sendable {
+  let name: String
+  /// What one iteration is, for the report.
+  let unit: String
+  let library: @MainActor @Sendable (_ iterations: Int) async -> Void
+  let baseline: @MainActor @Sendable (_ iterations: Int) async -> Void
+}
+
+/// Restarts per storm and yields per load in the storm and yield scenarios.
+let restartsPerStorm = 10_000
+
+@MainActor
+let scenarios: [Scenario] = [
+  Scenario(
+    name: "cycle.task.wrapper", unit: "load cycle",
+    library: { iterations in
+      let model = WrapperModel()
+      for index in 0..<iterations {
+        let task: Task<Void, Never> = model.$value.load { index }
+        await task.value
+      }
+    },
+    baseline: { iterations in
+      let model = HandObservableModel()
+      for index in 0..<iterations {
+        await model.load { index }.value
+      }
+    }
+  ),
+  Scenario(
+    name: "cycle.task.keypath", unit: "load cycle",
+    library: { iterations in
+      let model = KeyPathModel()
+      for index in 0..<iterations {
+        let task: Task<Void, Never> = model.load(\.value) { index }
+        await task.value
+      }
+    },
+    baseline: { iterations in
+      let model = HandPlainModel()
+      for index in 0..<iterations {
+        await model.load { index }.value
+      }
+    }
+  ),
+  Scenario(
+    name: "cycle.await.wrapper", unit: "load cycle",
+    library: { iterations in
+      let model = WrapperModel()
+      for index in 0..<iterations {
+        await model.$value.load { index }
+      }
+    },
+    baseline: { iterations in
+      let model = HandObservableModel()
+      for index in 0..<iterations {
+        await model.loadInline { index }
+      }
+    }
+  ),
+  Scenario(
+    name: "cycle.await.keypath", unit: "load cycle",
+    library: { iterations in
+      let model = KeyPathModel()
+      for index in 0..<iterations {
+        await model.load(\.value) { index }
+      }
+    },
+    baseline: { iterations in
+      let model = HandPlainModel()
+      for index in 0..<iterations {
+        await model.loadInline { index }
+      }
+    }
+  ),
+  Scenario(
+    name: "restart.storm", unit: "storm of 10,000 restarts",
+    library: { iterations in
+      let model = WrapperModel()
+      for _ in 0..<iterations {
+        var last: Task<Void, Never>?
+        for index in 0..<restartsPerStorm {
+          last = model.$value.load { index }
+        }
+        await last?.value
+        precondition(model.value == .loaded(restartsPerStorm - 1))
+      }
+    },
+    baseline: { iterations in
+      let model = HandObservableModel()
+      for _ in 0..<iterations {
+        var last: Task<Void, Never>?
+        for index in 0..<restartsPerStorm {
+          last = model.load { index }
+        }
+        await last?.value
+        precondition(model.value == .loaded(restartsPerStorm - 1))
+      }
+    }
+  ),
+  Scenario(
+    name: "yield", unit: "yield",
+    library: { iterations in
+      let model = WrapperModel()
+      await model.$value.load { yield in
+        for index in 0..<iterations { yield(.loaded(index)) }
+      }
+    },
+    baseline: { iterations in
+      let model = HandObservableModel()
+      await model.yieldInline(count: iterations)
+    }
+  ),
+]
