@@ -8,12 +8,14 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Loadables", targets: ["Loadables"]),
+    .library(name: "LoadablesTesting", targets: ["LoadablesTesting"]),
     .executable(name: "loadables-demo", targets: ["LoadablesDemo"]),
   ],
   targets: [
     .target(name: "Loadables"),
+    .target(name: "LoadablesTesting", dependencies: ["Loadables"]),
     .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables"]),
-    .testTarget(name: "LoadablesTests", dependencies: ["Loadables"]),
+    .testTarget(name: "LoadablesTests", dependencies: ["Loadables", "LoadablesTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

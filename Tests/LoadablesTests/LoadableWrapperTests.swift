@@ -1,4 +1,5 @@
 import Loadables
+import LoadablesTesting
 import Observation
 import XCTest
 
@@ -119,17 +120,16 @@ final class LoadableWrapperTests: XCTestCase {
 
   func testYieldingLoadWritesEachStateAndNothingAfterReturning() async {
     @Loadable var numbers: LoadableState<[Int]>
-    var seen: [LoadableState<[Int]>] = []
+    let recorder = StateRecorder($numbers)
     await $numbers.load { yield in
-      seen.append(numbers)
       yield(.loaded([1]))
-      seen.append(numbers)
       yield(.loaded([1, 2]))
-      seen.append(numbers)
     }
-    XCTAssertEqual(seen, [.loading, .loaded([1]), .loaded([1, 2])])
-    XCTAssertEqual(numbers, .loaded([1, 2]), "returning from a yielding block must write nothing")
+    XCTAssertEqual(
+      recorder.states, [.absent, .loading, .loaded([1]), .loaded([1, 2])],
+      "returning from a yielding block must write nothing more")
     XCTAssertFalse($numbers.isRunning)
+    recorder.stop()
   }
 
   func testYieldingLoadThatThrowsWritesError() async {

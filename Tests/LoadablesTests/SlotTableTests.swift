@@ -1,3 +1,4 @@
+import LoadablesTesting
 import XCTest
 
 @testable import Loadables
@@ -72,6 +73,15 @@ final class SlotTableTests: XCTestCase {
     rest.open()
     await task.value
     XCTAssertEqual(SlotRegistry.slotCount, 0)
+  }
+
+  func testARecorderKeepsAKeyPathSlotUntilItStops() async {
+    let model = NumbersModel()
+    let recorder = StateRecorder(model, \.numbers)
+    await model.load(\.numbers) { [1] }
+    XCTAssertEqual(SlotRegistry.slotCount, 1, "a recorded key path lost its slot")
+    recorder.stop()
+    XCTAssertEqual(SlotRegistry.slotCount, 0, "a stopped recorder left its slot behind")
   }
 
   func testTheTableIsSweptAsItGrows() async {

@@ -51,6 +51,33 @@ class LoadSlot: Observable {
   /// The key that `isRunning` is observed under.
   nonisolated final var runningMarker: Int { 0 }
 
+  // MARK: - Watchers
+
+  /// Whether anything watches the states this slot writes.
+  @usableFromInline final private(set) var isWatched = false
+  private final var watchers: [(id: Int, callback: @MainActor (Any) -> Void)] = []
+  private final var nextWatcherID = 0
+
+  /// Calls every watcher with a state the engine just wrote.
+  @usableFromInline final func notifyWatchers(_ state: Any) {
+    for watcher in watchers { watcher.callback(state) }
+  }
+
+  /// Adds a callback that sees every state this slot writes, in order; returns its id.
+  final func addWatcher(_ callback: @escaping @MainActor (Any) -> Void) -> Int {
+    nextWatcherID += 1
+    watchers.append((nextWatcherID, callback))
+    isWatched = true
+    return nextWatcherID
+  }
+
+  /// Removes a watcher; an idle slot nobody watches may then leave its table.
+  final func removeWatcher(_ id: Int) {
+    watchers.removeAll { $0.id == id }
+    isWatched = !watchers.isEmpty
+    if !running { didBecomeIdle() }
+  }
+
   /// Called after the slot stops running. The key-path slots use it to leave their table.
   @usableFromInline func didBecomeIdle() {}
 

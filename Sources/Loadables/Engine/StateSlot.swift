@@ -68,7 +68,7 @@ extension StateSlot {
   func start(_ context: State.Context, silently: Bool) -> UInt64 {
     let token = begin()
     if !silently, let current = read(), !current.isStarted(context) {
-      write(.started(context))
+      emit(.started(context))
     }
     return token
   }
@@ -91,7 +91,7 @@ extension StateSlot {
       case .yielding(let block):
         try await block { state in
           guard let slot = slot.value, slot.accepts(token) else { return }
-          slot.write(state)
+          slot.emit(state)
         }
         slot.value?.conclude(token, writing: nil)
       }
@@ -105,7 +105,7 @@ extension StateSlot {
   func conclude(_ token: UInt64, writing state: State?) {
     let cancelled = Task.isCancelled
     guard end(token), !cancelled, let state else { return }
-    write(state)
+    emit(state)
   }
 
   /// The block threw: cancel, reset or fail, if this load is still current and not
@@ -124,7 +124,7 @@ extension StateSlot {
     switch State.signal(for: error) {
     case .cancel: break
     case .reset: writeReset()
-    case nil: write(.failed(error, context))
+    case nil: emit(.failed(error, context))
     }
   }
 
@@ -175,13 +175,21 @@ extension StateSlot {
   @inlinable
   func assign(_ state: State) {
     stop()
+    emit(state)
+  }
+
+  /// Every state the engine writes goes through here: the slot stores it, then the watchers
+  /// (the testing recorder) see it, in order.
+  @inlinable
+  func emit(_ state: State) {
     write(state)
+    if isWatched { notifyWatchers(state) }
   }
 
   @inlinable
   func writeReset() {
     if let current = read(), current.isResetState { return }
-    write(State.resetState)
+    emit(State.resetState)
   }
 }
 

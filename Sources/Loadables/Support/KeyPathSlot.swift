@@ -30,9 +30,11 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
     owner[keyPath: keyPath] = state
   }
 
-  /// A slot that nobody observes leaves the table as soon as its load ends.
+  /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {
-    if !isRunningObserved { SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID) }
+    if !isRunningObserved, !isWatched {
+      SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID)
+    }
   }
 }

@@ -1,0 +1,195 @@
+@_spi(Testing) public import Loadables
+
+/// Records every state a `@Loadable` or `@Process` property, or a key path of a
+/// `LoadableSupport` / `ProcessSupport` class, goes through — in order, none coalesced away —
+/// and lets a test wait for a state with a deadline.
+///
+/// Observation merges changes that happen back to back; a recorder does not: it sees each
+/// state the moment the library writes it. It records the current state first.
+///
+/// ```swift
+/// let model = NumbersModel(api: .stub([1, 2, 3]))
+/// let recorder = StateRecorder(model.$numbers)
+/// model.refresh()
+/// try await recorder.wait(until: \.isLoaded)
+/// XCTAssertEqual(recorder.states, [.absent, .loading, .loaded([1, 2, 3])])
+/// recorder.stop()
+/// ```
+///
+/// > Important: Call ``stop()`` when done with a recorder of a key path: while it records,
+/// > the library keeps that key path's slot for the instance.
+@MainActor
+public final class StateRecorder<State> {
+  /// Every state recorded so far, oldest first; the first is the state when recording began.
+  public private(set) var states: [State]
+
+  private var watch: StateWatch?
+  private var waiters: [Waiter] = []
+  private var nextWaiterID = 0
+
+  private struct Waiter {
+    let id: Int
+    let isSatisfied: @MainActor (StateRecorder) -> Bool
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private init(initial: State, subscribe: (@escaping @MainActor (State) -> Void) -> StateWatch) {
+    states = [initial]
+    watch = subscribe { [weak self] state in self?.record(state) }
+  }
+
+  /// Records the states of a `@Loadable` property; pass its projected value (`$numbers`).
+  ///
+  /// - Parameter binding: The property's projected value.
+  public convenience init<Value>(_ binding: Loadable<Value>.Binding)
+  where State == LoadableState<Value> {
+    self.init(initial: binding.wrappedValue) { binding.watchStates($0) }
+  }
+
+  /// Records the states of a `@Process` property; pass its projected value (`$saving`).
+  ///
+  /// - Parameter binding: The property's projected value.
+  public convenience init<Kind>(_ binding: Process<Kind>.Binding)
+  where State == ProcessState<Kind> {
+    self.init(initial: binding.wrappedValue) { binding.watchStates($0) }
+  }
+
+  /// Records the states the library writes to a `LoadableState` key path of an instance.
+  ///
+  /// Assignments your own code makes to the property are not recorded.
+  ///
+  /// - Parameters:
+  ///   - owner: The instance.
+  ///   - keyPath: The key path of its state.
+  public convenience init<Owner: LoadableSupport, Value>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, LoadableState<Value>>
+  ) where State == LoadableState<Value> {
+    self.init(initial: owner[keyPath: keyPath]) { owner.watchStates(keyPath, $0) }
+  }
+
+  /// Records the states the library writes to a `ProcessState` key path of an instance.
+  ///
+  /// - Parameters:
+  ///   - owner: The instance.
+  ///   - keyPath: The key path of its state.
+  public convenience init<Owner: ProcessSupport, Kind: Equatable>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, ProcessState<Kind>>
+  ) where State == ProcessState<Kind> {
+    self.init(initial: owner[keyPath: keyPath]) { owner.watchStates(keyPath, $0) }
+  }
+
+  /// The most recent state.
+  public var last: State { states[states.count - 1] }
+
+  /// Stops recording. States written afterwards are not recorded.
+  public func stop() {
+    watch?.cancel()
+    watch = nil
+  }
+
+  // MARK: - Waiting
+
+  /// Waits until the most recent state satisfies `predicate`, and returns it.
+  ///
+  /// Returns at once when the current state already does.
+  ///
+  /// - Parameters:
+  ///   - predicate: The condition, such as `\.isLoaded`.
+  ///   - timeout: How long to wait before failing; must be positive.
+  /// - Returns: The state that satisfied the predicate.
+  /// - Throws: ``StateRecorderTimeout``, whose message names the states seen and the last
+  ///   one, when no state satisfied `predicate` in time; `CancellationError` when the waiting
+  ///   task is cancelled.
+  @discardableResult
+  public func wait(
+    until predicate: @escaping @MainActor (State) -> Bool,
+    timeout: Duration = .seconds(5)
+  ) async throws -> State {
+    try await wait(timeout: timeout, for: "a state that satisfies the condition") {
+      predicate($0.last)
+    }
+    return last
+  }
+
+  /// Waits until `count` states in all have been recorded (the initial one included), and
+  /// returns them.
+  ///
+  /// - Parameters:
+  ///   - count: The number of states to wait for; must be at least 1.
+  ///   - timeout: How long to wait before failing; must be positive.
+  /// - Returns: The first `count` recorded states.
+  /// - Throws: ``StateRecorderTimeout`` when fewer states were recorded in time.
+  @discardableResult
+  public func wait(forCount count: Int, timeout: Duration = .seconds(5)) async throws
+    -> [State]
+  {
+    guard count >= 1 else {
+      throw StateRecorderUsageError("wait(forCount:): count must be at least 1, got \(count)")
+    }
+    try await wait(timeout: timeout, for: "\(count) states") { $0.states.count >= count }
+    return Array(states.prefix(count))
+  }
+
+  private func wait(
+    timeout: Duration,
+    for description: String,
+    _ isSatisfied: @escaping @MainActor (StateRecorder) -> Bool
+  ) async throws {
+    guard timeout > .zero else {
+      throw StateRecorderUsageError("wait: timeout must be positive, got \(timeout)")
+    }
+    if isSatisfied(self) { return }
+    nextWaiterID += 1
+    let id = nextWaiterID
+    let timer = Task { [weak self] in
+      try? await ContinuousClock().sleep(for: timeout)
+      guard !Task.isCancelled, let self else { return }
+      self.fail(
+        id, StateRecorderTimeout(waitingFor: description, after: timeout, seen: self.states))
+    }
+    defer { timer.cancel() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        waiters.append(Waiter(id: id, isSatisfied: isSatisfied, continuation: continuation))
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.fail(id, CancellationError()) }
+    }
+  }
+
+  private func record(_ state: State) {
+    states.append(state)
+    let satisfied = waiters.filter { $0.isSatisfied(self) }
+    waiters.removeAll { $0.isSatisfied(self) }
+    for waiter in satisfied { waiter.continuation.resume() }
+  }
+
+  private func fail(_ id: Int, _ error: any Error) {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+    waiters.remove(at: index).continuation.resume(throwing: error)
+  }
+}
+
+/// A recorder's wait ran out of time. Its description names what it waited for, every state
+/// it saw, and the last one.
+public struct StateRecorderTimeout: Error, CustomStringConvertible {
+  /// A message for the test failure.
+  public let description: String
+
+  init<State>(waitingFor expected: String, after timeout: Duration, seen: [State]) {
+    let states = seen.map { String(reflecting: $0) }
+    description =
+      "timed out after \(timeout) waiting for \(expected); "
+      + "states seen: [\(states.joined(separator: ", "))]; last: \(states.last ?? "none")"
+  }
+}
+
+/// A testing helper was called with input it cannot use; the message names the parameter.
+public struct StateRecorderUsageError: Error, CustomStringConvertible {
+  /// The message.
+  public let description: String
+
+  init(_ description: String) { self.description = description }
+}
