@@ -1,0 +1,71 @@
+import Loadables
+import LoadablesTesting
+import Observation
+import XCTest
+
+// The examples of the "Testing Your Code" article, run as written.
+
+protocol FeedAPI: Sendable {
+  func feed() async throws -> [String]
+}
+
+struct StubFeedAPI: FeedAPI {
+  let items: [String]
+  func feed() async throws -> [String] { items }
+}
+
+extension FeedAPI where Self == StubFeedAPI {
+  static func stub(_ items: [String]) -> StubFeedAPI { StubFeedAPI(items: items) }
+}
+
+@MainActor @Observable
+final class FeedModel {
+  @ObservationIgnored @Loadable var feed: LoadableState<[String]>
+  let api: any FeedAPI
+
+  init(api: any FeedAPI) { self.api = api }
+
+  func refresh() {
+    $feed.load(silently: feed.isLoaded) { [api] in try await api.feed() }
+  }
+}
+
+/// Waits on a clock between two polls, as the article's `Poller` does.
+struct Poller<C: Clock<Duration>> {
+  let clock: C
+  func pollTwice() async {
+    for _ in 0..<2 { try? await clock.sleep(for: .seconds(10)) }
+  }
+}
+
+@MainActor
+final class TestingArticleTests: XCTestCase {
+  func testRefreshKeepsTheFeedOnScreen() async throws {
+    let model = FeedModel(api: .stub(["a", "b"]))
+    let recorder = StateRecorder(model.$feed)
+    defer { recorder.stop() }
+
+    model.refresh()
+    try await recorder.wait(until: \.isLoaded)
+    model.refresh()
+    try await recorder.wait(forCount: 4)
+
+    XCTAssertEqual(
+      recorder.states,
+      [.absent, .loading, .loaded(["a", "b"]), .loaded(["a", "b"])]
+    )
+  }
+
+  func testPollingWaitsTenSecondsBetweenTries() async throws {
+    let clock = ManualClock()
+    let poller = Poller(clock: clock)
+    let task = Task { await poller.pollTwice() }
+
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(10))
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(10))
+    await task.value
+    XCTAssertEqual(clock.now, .init(offset: .seconds(20)))
+  }
+}
