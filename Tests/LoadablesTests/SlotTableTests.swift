@@ -84,6 +84,26 @@ final class SlotTableTests: XCTestCase {
     XCTAssertEqual(SlotRegistry.slotCount, 0, "a stopped recorder left its slot behind")
   }
 
+  func testAStateStreamKeepsAKeyPathSlotUntilItsObserverStops() async {
+    let model = NumbersModel()
+    let subscribed = Gate<Void>()
+    let observer = Task { () -> Int in
+      var count = 0
+      for await _ in model.states(\.numbers) {
+        count += 1
+        subscribed.open()
+        if count == 3 { break }
+      }
+      return count  // the stream, made in this task, is released with it
+    }
+    try? await subscribed.pass()
+    await model.load(\.numbers) { [1] }
+    XCTAssertEqual(SlotRegistry.slotCount, 1, "a streamed key path lost its slot")
+    _ = await observer.value
+    await Task { @MainActor in }.value  // the stream ends its subscription on the main actor
+    XCTAssertEqual(SlotRegistry.slotCount, 0, "an ended stream left its slot behind")
+  }
+
   func testTheTableIsSweptAsItGrows() async {
     let neverOpened = Gate<[Int]>()
     for _ in 0..<200 {

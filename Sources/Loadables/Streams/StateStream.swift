@@ -1,0 +1,86 @@
+/// The states of one property or key path as an asynchronous sequence: the current state
+/// first, then every state the library writes to it, in order, none merged away.
+///
+/// Any number of observers can iterate at once; each `states` access is a subscription of
+/// its own. Use it where Observation does not reach — a loop in a task, a log, a test:
+///
+/// ```swift
+/// for await state in model.$numbers.states {
+///   print(state)
+/// }
+/// ```
+///
+/// The sequence does not finish on its own. A subscription lasts until the sequence is
+/// released or the task iterating it is cancelled: make it where you iterate it, as in
+/// `for await state in model.$numbers.states`, so that it ends with the loop. For the key-path forms only states the library writes are delivered,
+/// not assignments your own code makes to the property, and the library keeps the key
+/// path's slot while a subscription lasts.
+public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
+  public typealias Element = State
+
+  private let stream: AsyncStream<State>
+
+  @MainActor
+  init(slot: LoadSlot, current: State) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self, bufferingPolicy: .unbounded)
+    continuation.yield(current)
+    let watch = StateWatch(slot: slot) { state in
+      // The engine only ever hands a slot's watchers states of that slot's type.
+      continuation.yield(state as! State)
+    }
+    continuation.onTermination = { _ in
+      Task { @MainActor in watch.cancel() }
+    }
+    self.stream = stream
+  }
+
+  /// Creates an iterator over the states.
+  public func makeAsyncIterator() -> AsyncStream<State>.Iterator {
+    stream.makeAsyncIterator()
+  }
+}
+
+extension Loadable.Binding {
+  /// The states of this property: the current one first, then every state the library
+  /// writes, in order. See ``StateStream``.
+  @MainActor public var states: StateStream<LoadableState<Value>> {
+    StateStream(slot: storage, current: storage.storage)
+  }
+}
+
+extension Process.Binding {
+  /// The states of this property: the current one first, then every state the library
+  /// writes, in order. See ``StateStream``.
+  @MainActor public var states: StateStream<ProcessState<ProcessKind>> {
+    StateStream(slot: storage, current: storage.storage)
+  }
+}
+
+extension LoadableSupport {
+  /// The states of `state` on this instance: the current one first, then every state the
+  /// library writes to it, in order. See ``StateStream``.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: A sequence any number of observers can iterate.
+  @MainActor
+  public func states<Value: Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
+  ) -> StateStream<LoadableState<Value>> {
+    StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])
+  }
+}
+
+extension ProcessSupport {
+  /// The states of `state` on this instance: the current one first, then every state the
+  /// library writes to it, in order. See ``StateStream``.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: A sequence any number of observers can iterate.
+  @MainActor
+  public func states<ProcessKind: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) -> StateStream<ProcessState<ProcessKind>> {
+    StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])
+  }
+}
