@@ -85,7 +85,13 @@ enum SlotRegistry {
   static func remove(_ slot: LoadSlot, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
     guard let index = table.pointee.entries.index(forKey: ownerID) else { return }
     table.pointee.entries.values[index].remove(slot)
-    if table.pointee.entries.values[index].isEmpty { table.pointee.entries.remove(at: index) }
+    guard table.pointee.entries.values[index].isEmpty else { return }
+    table.pointee.entries.remove(at: index)
+    if table.pointee.entries.isEmpty, table.pointee.entries.capacity > 64 {
+      // After a burst of loads the dictionary keeps its high-water storage; give it back
+      // once the table is empty. Small tables keep theirs, so a steady load pays nothing.
+      table.pointee.entries = [:]
+    }
   }
 
   /// The number of slots in the table, for tests and diagnostics.
