@@ -34,11 +34,7 @@ extension LoadableSupport {
   /// - Parameter state: The key path of the state.
   @MainActor @inlinable
   public func reset<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
-    if let slot = SlotRegistry.existingSlot(self, state) {
-      slot.reset()
-    } else if !self[keyPath: state].isAbsent {
-      self[keyPath: state] = .absent
-    }
+    SlotRegistry.reset(self, state)
   }
 
   /// Whether a load of `state` is in flight, including a silent one.

@@ -36,11 +36,7 @@ extension ProcessSupport {
   public func reset<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) {
-    if let slot = SlotRegistry.existingSlot(self, state) {
-      slot.reset()
-    } else if !self[keyPath: state].isIdle {
-      self[keyPath: state] = .idle
-    }
+    SlotRegistry.reset(self, state)
   }
 
   /// Whether a job of `state` is in flight, including a silent one. Observable.

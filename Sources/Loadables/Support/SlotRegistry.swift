@@ -133,6 +133,17 @@ extension SlotRegistry {
     return slot
   }
 
+  /// Resets `keyPath` on `owner`: stops its load, if one runs, and writes the reset state.
+  /// Without a slot, a slot made for the occasion (and never put in the table) writes it, so
+  /// the engine's rule for resets holds for every key path.
+  @inlinable
+  static func reset<Owner: AnyObject, State: EngineState>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, State>
+  ) {
+    (existingSlot(owner, keyPath) ?? KeyPathSlot(owner: owner, keyPath: keyPath)).reset()
+  }
+
   /// The slot for `keyPath` on `owner`, if a load created one.
   @inlinable
   static func existingSlot<Owner: AnyObject, State: EngineState>(
