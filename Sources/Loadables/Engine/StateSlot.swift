@@ -47,21 +47,47 @@ extension StateSlot {
     return task
   }
 
-  /// Runs a load in the caller's task and returns when its block has returned or thrown.
+  /// Runs a returning load in the caller's task and returns when its block has returned or
+  /// thrown.
   ///
   /// The load is registered with the slot, so `cancel()`, `reset()` and a newer load stop
-  /// it — by cancelling the caller's task, in which the block runs.
+  /// it — by cancelling the caller's task, in which the block runs. The block is called
+  /// right here and never escapes, so the caller's closure needs no heap allocation.
   @inlinable
   func perform(
     _ context: State.Context,
     silently: Bool,
     interrupts: Interrupts?,
-    work: Work<State>
+    returning block: @MainActor () async throws -> State.Output
   ) async {
-    let token = start(context, silently: silently)
-    withUnsafeCurrentTask { attach(caller: $0, to: token) }
-    if let interrupts { startInterrupts(interrupts, token, context) }
-    await Self.execute(reference, token, context, work)
+    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
+    do {
+      let output = try await block()
+      conclude(token, writing: .completed(output, context))
+    } catch {
+      conclude(token, failure: error, context)
+    }
+  }
+
+  /// Runs a yielding load in the caller's task and returns when its block has returned or
+  /// thrown; see ``perform(_:silently:interrupts:returning:)``.
+  @inlinable
+  func perform(
+    _ context: State.Context,
+    silently: Bool,
+    interrupts: Interrupts?,
+    yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
+  ) async {
+    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
+    do {
+      try await block { state in
+        guard accepts(token) else { return }
+        emit(state)
+      }
+      conclude(token, writing: nil)
+    } catch {
+      conclude(token, failure: error, context)
+    }
   }
 
   @inlinable
@@ -73,9 +99,24 @@ extension StateSlot {
     return token
   }
 
+  /// Starts a load that runs in the caller's task: registers that task with the slot so a
+  /// newer load, `cancel()` and `reset()` can stop it.
+  @inlinable
+  func startInCallersTask(
+    _ context: State.Context,
+    silently: Bool,
+    interrupts: Interrupts?
+  ) -> UInt64 {
+    let token = start(context, silently: silently)
+    withUnsafeCurrentTask { attach(caller: $0, to: token) }
+    if let interrupts { startInterrupts(interrupts, token, context) }
+    return token
+  }
+
   // MARK: - Running
 
-  /// Runs the block. The slot is held through `slot`, which never keeps its owner alive.
+  /// Runs a `Task`-returning load's block. The slot is held through `slot`, which never
+  /// keeps its owner alive.
   @inlinable
   static func execute(
     _ slot: Reference,

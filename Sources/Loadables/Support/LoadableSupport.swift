@@ -114,10 +114,10 @@ extension LoadableSupport {
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
+    @_implicitSelfCapture block: @MainActor () async throws -> Value
   ) async {
     await SlotRegistry.slot(self, state).perform(
-      (), silently: silently, interrupts: nil, work: .returning(block))
+      (), silently: silently, interrupts: nil, returning: block)
   }
 
   /// Runs a load of `state` in the caller's task, calling `onInterrupt` at each
@@ -134,14 +134,14 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
     interrupts: [Duration],
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value,
+    @_implicitSelfCapture block: @MainActor () async throws -> Value,
     @_implicitSelfCapture onInterrupt:
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
       (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-      work: .returning(block))
+      returning: block)
   }
 
   /// Starts a load of `state` in a new task whose block writes states through `yield`.
@@ -208,12 +208,12 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
     @_implicitSelfCapture block:
-      @MainActor @escaping (
+      @MainActor (
         _ yield: (_ state: LoadableState<Value>) -> Void
       ) async throws -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
-      (), silently: silently, interrupts: nil, work: .yielding(block))
+      (), silently: silently, interrupts: nil, yielding: block)
   }
 
   /// Runs a yielding load of `state` in the caller's task, with interrupts, and returns
@@ -231,7 +231,7 @@ extension LoadableSupport {
     silently: Bool = false,
     interrupts: [Duration],
     @_implicitSelfCapture block:
-      @MainActor @escaping (
+      @MainActor (
         _ yield: (_ state: LoadableState<Value>) -> Void
       ) async throws -> Void,
     @_implicitSelfCapture onInterrupt:
@@ -240,6 +240,6 @@ extension LoadableSupport {
   ) async {
     await SlotRegistry.slot(self, state).perform(
       (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-      work: .yielding(block))
+      yielding: block)
   }
 }

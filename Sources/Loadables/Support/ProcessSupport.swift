@@ -120,10 +120,10 @@ extension ProcessSupport {
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
     silently: Bool = false,
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+    @_implicitSelfCapture block: @MainActor () async throws -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
-      process, silently: silently, interrupts: nil, work: .returning(block))
+      process, silently: silently, interrupts: nil, returning: block)
   }
 
   /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
@@ -142,14 +142,14 @@ extension ProcessSupport {
     as process: ProcessKind,
     silently: Bool = false,
     interrupts: [Duration],
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture block: @MainActor () async throws -> Void,
     @_implicitSelfCapture onInterrupt:
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
     await SlotRegistry.slot(self, state).perform(
       process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-      work: .returning(block))
+      returning: block)
   }
 
   /// Starts a job as a new ``SingleProcess`` in a new task.
@@ -206,7 +206,7 @@ extension ProcessSupport {
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+    @_implicitSelfCapture block: @MainActor () async throws -> Void
   ) async {
     await run(state, as: SingleProcess(), silently: silently, block: block)
   }
@@ -225,7 +225,7 @@ extension ProcessSupport {
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
     interrupts: [Duration],
-    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture block: @MainActor () async throws -> Void,
     @_implicitSelfCapture onInterrupt:
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void

@@ -143,9 +143,9 @@ extension Loadable {
     @MainActor @inlinable
     public func load(
       silently: Bool = false,
-      block: @MainActor @escaping () async throws -> Value
+      block: @MainActor () async throws -> Value
     ) async {
-      await storage.perform((), silently: silently, interrupts: nil, work: .returning(block))
+      await storage.perform((), silently: silently, interrupts: nil, returning: block)
     }
 
     /// Runs a load in the caller's task, calling `onInterrupt` at each accumulated delay,
@@ -160,12 +160,12 @@ extension Loadable {
     public func load(
       silently: Bool = false,
       interrupts: [Duration],
-      block: @MainActor @escaping () async throws -> Value,
+      block: @MainActor () async throws -> Value,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
       await storage.perform(
         (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-        work: .returning(block))
+        returning: block)
     }
 
     // MARK: - Yielding states
@@ -239,10 +239,10 @@ extension Loadable {
     public func load(
       silently: Bool = false,
       block:
-        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        @MainActor (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void
     ) async {
-      await storage.perform((), silently: silently, interrupts: nil, work: .yielding(block))
+      await storage.perform((), silently: silently, interrupts: nil, yielding: block)
     }
 
     /// Runs a yielding load in the caller's task, calling `onInterrupt` at each accumulated
@@ -258,13 +258,13 @@ extension Loadable {
       silently: Bool = false,
       interrupts: [Duration],
       block:
-        @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
+        @MainActor (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
       await storage.perform(
         (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-        work: .yielding(block))
+        yielding: block)
     }
   }
 }

@@ -131,9 +131,9 @@ extension Process {
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
-      block: @MainActor @escaping () async throws -> Void
+      block: @MainActor () async throws -> Void
     ) async {
-      await storage.perform(process, silently: silently, interrupts: nil, work: .returning(block))
+      await storage.perform(process, silently: silently, interrupts: nil, returning: block)
     }
 
     /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
@@ -150,12 +150,12 @@ extension Process {
       _ process: ProcessKind,
       silently: Bool = false,
       interrupts: [Duration],
-      block: @MainActor @escaping () async throws -> Void,
+      block: @MainActor () async throws -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
       await storage.perform(
         process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
-        work: .returning(block))
+        returning: block)
     }
   }
 }
@@ -211,7 +211,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   @MainActor @inlinable
   public func run(
     silently: Bool = false,
-    block: @MainActor @escaping () async throws -> Void
+    block: @MainActor () async throws -> Void
   ) async {
     await run(SingleProcess(), silently: silently, block: block)
   }
@@ -228,7 +228,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   public func run(
     silently: Bool = false,
     interrupts: [Duration],
-    block: @MainActor @escaping () async throws -> Void,
+    block: @MainActor () async throws -> Void,
     onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
   ) async {
     await run(
