@@ -63,7 +63,9 @@ struct Runner {
   // MARK: - Wall-clock time
 
   /// Runs library and baseline alternately, `rounds` times each (swapping which goes first
-  /// every round), and prints the median nanoseconds per iteration of each.
+  /// every round), and prints the median nanoseconds per iteration of each, and the median
+  /// of the per-round ratios: each round's pair ran back to back, so a ratio taken within a
+  /// round cancels most of the drift in the machine's load between rounds.
   @MainActor
   static func time(_ scenario: Scenario, iterations: Int, rounds: Int) async {
     let clock = ContinuousClock()
@@ -85,7 +87,10 @@ struct Runner {
         }
       }
     }
-    print("library_ns=\(median(library)) baseline_ns=\(median(baseline))")
+    let ratios = zip(library, baseline).map { $0 / $1 }
+    print(
+      "library_ns=\(median(library)) baseline_ns=\(median(baseline))",
+      "paired_ratio=\(median(ratios))")
   }
 
   static func median(_ values: [Double]) -> Double {
