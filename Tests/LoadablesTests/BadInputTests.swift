@@ -48,3 +48,25 @@ extension BadInputTests {
     }
   }
 }
+
+extension BadInputTests {
+  @Test("A progress fraction outside 0...1 is rejected with a message naming it")
+  func fractionOutOfRange() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadingProgress(fraction: 1.5)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoadingProgress: fraction must be in 0...1, got 1.5"))
+    }
+  }
+
+  @Test("A progress percentage outside 0...100 is rejected with a message naming it")
+  func percentOutOfRange() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadingProgress(percent: -5)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoadingProgress: percent must be in 0...100, got -5.0"))
+    }
+  }
+}

@@ -51,6 +51,40 @@ class LoadSlot: Observable {
   /// The key that `isRunning` is observed under.
   nonisolated final var runningMarker: Int { 0 }
 
+  // MARK: - Progress
+
+  private final var currentProgress: LoadingProgress?
+  @usableFromInline final private(set) var isProgressObserved = false
+
+  /// The progress the running load last reported; `nil` when it reported none or no load
+  /// runs. Reading it under observation tracking registers the observer.
+  @usableFromInline final var progress: LoadingProgress? {
+    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
+    isProgressObserved = true
+    runningRegistrar?.access(self, keyPath: \LoadSlot.progressMarker)
+    return currentProgress
+  }
+
+  /// The key that `progress` is observed under.
+  nonisolated final var progressMarker: Int { 0 }
+
+  /// Shows `progress` if the load holding `token` is still the running one.
+  final func setProgress(_ progress: LoadingProgress?, for token: UInt64) {
+    guard isCurrent(token) else { return }
+    updateProgress(progress)
+  }
+
+  private final func updateProgress(_ progress: LoadingProgress?) {
+    guard currentProgress != progress else { return }
+    if isProgressObserved, let runningRegistrar {
+      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.progressMarker) {
+        currentProgress = progress
+      }
+    } else {
+      currentProgress = progress
+    }
+  }
+
   // MARK: - Watchers
 
   /// Whether anything watches the states this slot writes.
@@ -86,6 +120,7 @@ class LoadSlot: Observable {
   /// Supersedes the current load and returns the token of a new one.
   @usableFromInline final func begin() -> UInt64 {
     cancelWork()
+    if currentProgress != nil { updateProgress(nil) }
     generation &+= 1
     setRunning(true)
     return generation
@@ -159,6 +194,7 @@ class LoadSlot: Observable {
 
   private final func setRunning(_ value: Bool) {
     guard running != value else { return }
+    if !value, currentProgress != nil { updateProgress(nil) }
     if isRunningObserved, let runningRegistrar {
       runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.runningMarker) {
         running = value

@@ -37,6 +37,10 @@ extension StateSlot {
     interrupts: Interrupts?,
     work: Work<State>
   ) -> Task<Void, Never> {
+    if isProgressObserved {
+      return launchReportingProgress(
+        context, silently: silently, priority: priority, interrupts: interrupts, work: work)
+    }
     let token = start(context, silently: silently)
     let slot = reference
     let task = Task(priority: priority) { @MainActor in
@@ -60,6 +64,11 @@ extension StateSlot {
     interrupts: Interrupts?,
     returning block: @MainActor () async throws -> State.Output
   ) async {
+    if isProgressObserved {
+      await performReportingProgress(
+        context, silently: silently, interrupts: interrupts, returning: block)
+      return
+    }
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
     do {
       let output = try await block()
@@ -78,6 +87,11 @@ extension StateSlot {
     interrupts: Interrupts?,
     yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
   ) async {
+    if isProgressObserved {
+      await performReportingProgress(
+        context, silently: silently, interrupts: interrupts, yielding: block)
+      return
+    }
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
     do {
       try await block { state in
@@ -138,6 +152,76 @@ extension StateSlot {
       }
     } catch {
       slot.value?.conclude(token, failure: error, context)
+    }
+  }
+
+  // MARK: - Progress
+
+  // A load reports progress through a task-local target (the slot and the load's token),
+  // bound only for loads that start after someone read the slot's `progress`. These paths
+  // are deliberately not inlined: binding the task-local value costs more than the rest of
+  // a load's bookkeeping, and keeping a second call site of the block out of the caller's
+  // code keeps the common path as cheap as it was.
+
+  /// ``launch(_:silently:priority:interrupts:work:)`` with the new task inheriting the load's
+  /// progress target.
+  @usableFromInline
+  func launchReportingProgress(
+    _ context: State.Context,
+    silently: Bool,
+    priority: TaskPriority?,
+    interrupts: Interrupts?,
+    work: Work<State>
+  ) -> Task<Void, Never> {
+    let token = start(context, silently: silently)
+    let slot = reference
+    let task = ProgressScope.current.withValue(SlotProgress(slot, token)) {
+      Task(priority: priority) { @MainActor in
+        await Self.execute(slot, token, context, work)
+      }
+    }
+    attach(task: task, to: token)
+    if let interrupts { startInterrupts(interrupts, token, context) }
+    return task
+  }
+
+  /// ``perform(_:silently:interrupts:returning:)`` with the load's progress target bound.
+  @usableFromInline
+  func performReportingProgress(
+    _ context: State.Context,
+    silently: Bool,
+    interrupts: Interrupts?,
+    returning block: @MainActor () async throws -> State.Output
+  ) async {
+    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
+    do {
+      let output = try await ProgressScope.current.withValue(
+        SlotProgress(reference, token), operation: block)
+      conclude(token, writing: .completed(output, context))
+    } catch {
+      conclude(token, failure: error, context)
+    }
+  }
+
+  /// ``perform(_:silently:interrupts:yielding:)`` with the load's progress target bound.
+  @usableFromInline
+  func performReportingProgress(
+    _ context: State.Context,
+    silently: Bool,
+    interrupts: Interrupts?,
+    yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
+  ) async {
+    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
+    do {
+      try await ProgressScope.current.withValue(SlotProgress(reference, token)) {
+        try await block { state in
+          guard accepts(token) else { return }
+          emit(state)
+        }
+      }
+      conclude(token, writing: nil)
+    } catch {
+      conclude(token, failure: error, context)
     }
   }
 
