@@ -42,6 +42,19 @@ extension StateSlot {
         context, silently: silently, priority: priority, interrupts: interrupts, work: work)
     }
     let token = start(context, silently: silently)
+    return spawn(token, context, priority: priority, interrupts: interrupts, work: work)
+  }
+
+  /// Creates the task of a `Task`-returning load and registers it (and its interrupts) with
+  /// the slot.
+  @inlinable
+  func spawn(
+    _ token: UInt64,
+    _ context: State.Context,
+    priority: TaskPriority?,
+    interrupts: Interrupts?,
+    work: Work<State>
+  ) -> Task<Void, Never> {
     let slot = reference
     let task = Task(priority: priority) { @MainActor in
       await Self.execute(slot, token, context, work)
@@ -70,9 +83,10 @@ extension StateSlot {
       return
     }
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
+    // Written out rather than through `finish`: the extra closure costs this path about 370
+    // instructions a load (Benchmarks/compare, cycle.await.wrapper).
     do {
-      let output = try await block()
-      conclude(token, writing: .completed(output, context))
+      conclude(token, writing: .completed(try await block(), context))
     } catch {
       conclude(token, failure: error, context)
     }
@@ -94,14 +108,34 @@ extension StateSlot {
     }
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
     do {
-      try await block { state in
-        guard accepts(token) else { return }
-        emit(state)
-      }
+      try await block { yield($0, for: token) }
       conclude(token, writing: nil)
     } catch {
       conclude(token, failure: error, context)
     }
+  }
+
+  /// Runs `operation` (a load's block, wrapped by the progress paths) in the caller's task
+  /// and writes its outcome: the state it returns (`nil` for a yielding block), or what the
+  /// error it throws asks for.
+  @inlinable
+  func finish(
+    _ token: UInt64,
+    _ context: State.Context,
+    _ operation: @MainActor () async throws -> State?
+  ) async {
+    do {
+      conclude(token, writing: try await operation())
+    } catch {
+      conclude(token, failure: error, context)
+    }
+  }
+
+  /// Writes a state a yielding block yields, if its load may still write.
+  @inlinable @inline(__always)
+  func yield(_ state: State, for token: UInt64) {
+    guard accepts(token) else { return }
+    emit(state)
   }
 
   @inlinable
@@ -144,10 +178,7 @@ extension StateSlot {
         let output = try await block()
         slot.value?.conclude(token, writing: .completed(output, context))
       case .yielding(let block):
-        try await block { state in
-          guard let slot = slot.value, slot.accepts(token) else { return }
-          slot.emit(state)
-        }
+        try await block { slot.value?.yield($0, for: token) }
         slot.value?.conclude(token, writing: nil)
       }
     } catch {
@@ -174,15 +205,10 @@ extension StateSlot {
     work: Work<State>
   ) -> Task<Void, Never> {
     let token = start(context, silently: silently)
-    let slot = reference
-    let task = ProgressScope.current.withValue(SlotProgress(slot, token)) {
-      Task(priority: priority) { @MainActor in
-        await Self.execute(slot, token, context, work)
-      }
+    // The new task inherits the task-local target bound around its creation.
+    return ProgressScope.current.withValue(SlotProgress(reference, token)) {
+      spawn(token, context, priority: priority, interrupts: interrupts, work: work)
     }
-    attach(task: task, to: token)
-    if let interrupts { startInterrupts(interrupts, token, context) }
-    return task
   }
 
   /// ``perform(_:silently:interrupts:returning:)`` with the load's progress target bound.
@@ -194,12 +220,10 @@ extension StateSlot {
     returning block: @MainActor () async throws -> State.Output
   ) async {
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    do {
-      let output = try await ProgressScope.current.withValue(
-        SlotProgress(reference, token), operation: block)
-      conclude(token, writing: .completed(output, context))
-    } catch {
-      conclude(token, failure: error, context)
+    await finish(token, context) {
+      .completed(
+        try await ProgressScope.current.withValue(SlotProgress(reference, token), operation: block),
+        context)
     }
   }
 
@@ -212,16 +236,11 @@ extension StateSlot {
     yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
   ) async {
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    do {
+    await finish(token, context) {
       try await ProgressScope.current.withValue(SlotProgress(reference, token)) {
-        try await block { state in
-          guard accepts(token) else { return }
-          emit(state)
-        }
+        try await block { yield($0, for: token) }
       }
-      conclude(token, writing: nil)
-    } catch {
-      conclude(token, failure: error, context)
+      return nil
     }
   }
 
