@@ -85,6 +85,38 @@ class LoadSlot: Observable {
     }
   }
 
+  // MARK: - Retry attempts
+
+  private final var currentAttempt: RetryAttempt?
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when the running load
+  /// has no retry policy or no load runs. Reading it under observation tracking registers
+  /// the observer.
+  @usableFromInline final var attempt: RetryAttempt? {
+    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
+    runningRegistrar?.access(self, keyPath: \LoadSlot.attemptMarker)
+    return currentAttempt
+  }
+
+  /// The key that `attempt` is observed under.
+  nonisolated final var attemptMarker: Int { 0 }
+
+  /// Shows `attempt` if the load holding `token` is still the running one.
+  final func setAttempt(_ attempt: RetryAttempt?, for token: UInt64) {
+    guard isCurrent(token) else { return }
+    updateAttempt(attempt)
+  }
+
+  private final func updateAttempt(_ attempt: RetryAttempt?) {
+    if let runningRegistrar {
+      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.attemptMarker) {
+        currentAttempt = attempt
+      }
+    } else {
+      currentAttempt = attempt
+    }
+  }
+
   // MARK: - Watchers
 
   /// Whether anything watches the states this slot writes.
@@ -121,6 +153,7 @@ class LoadSlot: Observable {
   @usableFromInline final func begin() -> UInt64 {
     cancelWork()
     if currentProgress != nil { updateProgress(nil) }
+    if currentAttempt != nil { updateAttempt(nil) }
     generation &+= 1
     setRunning(true)
     return generation
@@ -194,7 +227,10 @@ class LoadSlot: Observable {
 
   private final func setRunning(_ value: Bool) {
     guard running != value else { return }
-    if !value, currentProgress != nil { updateProgress(nil) }
+    if !value {
+      if currentProgress != nil { updateProgress(nil) }
+      if currentAttempt != nil { updateAttempt(nil) }
+    }
     if isRunningObserved, let runningRegistrar {
       runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.runningMarker) {
         running = value

@@ -206,7 +206,7 @@ extension StateSlot {
   ) -> Task<Void, Never> {
     let token = start(context, silently: silently)
     // The new task inherits the task-local target bound around its creation.
-    return ProgressScope.current.withValue(SlotProgress(reference, token)) {
+    return LoadScope.current.withValue(SlotProgress(reference, token)) {
       spawn(token, context, priority: priority, interrupts: interrupts, work: work)
     }
   }
@@ -222,7 +222,7 @@ extension StateSlot {
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
     await finish(token, context) {
       .completed(
-        try await ProgressScope.current.withValue(SlotProgress(reference, token), operation: block),
+        try await LoadScope.current.withValue(SlotProgress(reference, token), operation: block),
         context)
     }
   }
@@ -237,7 +237,7 @@ extension StateSlot {
   ) async {
     let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
     await finish(token, context) {
-      try await ProgressScope.current.withValue(SlotProgress(reference, token)) {
+      try await LoadScope.current.withValue(SlotProgress(reference, token)) {
         try await block { yield($0, for: token) }
       }
       return nil

@@ -21,41 +21,11 @@ extension LoadingProgress {
   ///
   /// - Parameter progress: The progress to show.
   public static func report(_ progress: LoadingProgress) {
-    guard let target = ProgressScope.current.get() else { return }
+    guard let target = LoadScope.current.get() else { return }
     if Thread.isMainThread {
       MainActor.assumeIsolated { target.deliver(progress) }
     } else {
       Task { @MainActor in target.deliver(progress) }
     }
-  }
-}
-
-/// Where the running load's progress goes: bound as a task-local value around its block.
-@usableFromInline
-enum ProgressScope {
-  @usableFromInline static let current = TaskLocal<(any ProgressTarget)?>(wrappedValue: nil)
-}
-
-/// A load that can receive progress.
-@usableFromInline
-protocol ProgressTarget: Sendable {
-  @MainActor func deliver(_ progress: LoadingProgress)
-}
-
-/// The progress target of one load: its slot (held as the load holds it) and its token, so
-/// reports from a superseded load are dropped.
-@usableFromInline
-struct SlotProgress<Reference: SlotReference>: ProgressTarget where Reference.Slot: LoadSlot {
-  @usableFromInline let slot: Reference
-  @usableFromInline let token: UInt64
-
-  @inlinable init(_ slot: Reference, _ token: UInt64) {
-    self.slot = slot
-    self.token = token
-  }
-
-  @usableFromInline
-  @MainActor func deliver(_ progress: LoadingProgress) {
-    slot.value?.setProgress(progress, for: token)
   }
 }

@@ -1,0 +1,94 @@
+/// The running load, as code inside its block sees it: bound as a task-local value around
+/// the block, so that progress reports and policies reach the load's slot from any depth of
+/// the block's call tree and from the tasks it starts, with no callback threaded through.
+@usableFromInline
+enum LoadScope {
+  @usableFromInline static let current = TaskLocal<(any LoadTarget)?>(wrappedValue: nil)
+}
+
+/// What code inside a load can tell the load's slot. Every call is dropped unless the load
+/// is still the current one.
+@usableFromInline
+protocol LoadTarget: Sendable {
+  /// Shows `progress` beside the state.
+  @MainActor func deliver(_ progress: LoadingProgress)
+
+  /// Shows which attempt of a retried load is running or waiting.
+  @MainActor func deliver(_ attempt: RetryAttempt)
+
+  /// Writes the failure state for `error` without ending the load: a retry that was asked
+  /// to show its failed attempts.
+  @MainActor func showFailure(_ error: any Error)
+
+  /// Writes the started state again (unless the load is silent): the next attempt begins.
+  @MainActor func showRestart()
+}
+
+/// The target of a load whose progress someone reads: it carries progress and attempts.
+@usableFromInline
+struct SlotProgress<Reference: SlotReference>: LoadTarget where Reference.Slot: LoadSlot {
+  @usableFromInline let slot: Reference
+  @usableFromInline let token: UInt64
+
+  @inlinable init(_ slot: Reference, _ token: UInt64) {
+    self.slot = slot
+    self.token = token
+  }
+
+  @usableFromInline
+  @MainActor func deliver(_ progress: LoadingProgress) {
+    slot.value?.setProgress(progress, for: token)
+  }
+
+  @usableFromInline
+  @MainActor func deliver(_ attempt: RetryAttempt) {
+    slot.value?.setAttempt(attempt, for: token)
+  }
+
+  // A plain load's block has no context to write states with; only policy loads do.
+  @usableFromInline @MainActor func showFailure(_ error: any Error) {}
+  @usableFromInline @MainActor func showRestart() {}
+}
+
+/// The target of a load started with a ``LoadPolicy``: it also lets a retry write the
+/// states of its failed attempts, which needs the load's context.
+@usableFromInline
+struct PolicyTarget<Reference: SlotReference>: LoadTarget
+where Reference.Slot: StateSlot, Reference.Slot.State.Context: Sendable {
+  @usableFromInline let slot: Reference
+  @usableFromInline let token: UInt64
+  @usableFromInline let context: Reference.Slot.State.Context
+  @usableFromInline let silently: Bool
+
+  @inlinable init(
+    _ slot: Reference, _ token: UInt64, _ context: Reference.Slot.State.Context, silently: Bool
+  ) {
+    self.slot = slot
+    self.token = token
+    self.context = context
+    self.silently = silently
+  }
+
+  @usableFromInline
+  @MainActor func deliver(_ progress: LoadingProgress) {
+    slot.value?.setProgress(progress, for: token)
+  }
+
+  @usableFromInline
+  @MainActor func deliver(_ attempt: RetryAttempt) {
+    slot.value?.setAttempt(attempt, for: token)
+  }
+
+  @usableFromInline
+  @MainActor func showFailure(_ error: any Error) {
+    guard let slot = slot.value, slot.accepts(token) else { return }
+    slot.emit(.failed(error, context))
+  }
+
+  @usableFromInline
+  @MainActor func showRestart() {
+    guard !silently, let slot = slot.value, slot.accepts(token) else { return }
+    if let current = slot.read(), current.isStarted(context) { return }
+    slot.emit(.started(context))
+  }
+}

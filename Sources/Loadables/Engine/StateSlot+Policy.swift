@@ -1,0 +1,67 @@
+// Loads started with a `LoadPolicy`. The policy wraps the block; the engine runs the wrapped
+// block exactly as it runs any other, so every rule of the state machine holds unchanged.
+// What the engine adds: the policy's prelude (a cached value shown as the load starts) and
+// a `PolicyTarget` bound around the block, through which a retry shows its attempts.
+//
+// These paths are not inlined: a policy waits on clocks and tasks, so its loads do not
+// need the hot path's specialisation, and keeping them out of line keeps the plain loads'
+// code as it was.
+
+extension StateSlot where State.Context: Sendable, State.Output: Sendable {
+  /// Starts a load with `policy` in a new `Task` and returns that task.
+  @usableFromInline
+  func launch(
+    _ context: State.Context,
+    silently: Bool,
+    priority: TaskPriority?,
+    policy: LoadPolicy<State.Output>,
+    block: @escaping @MainActor () async throws -> State.Output
+  ) -> Task<Void, Never> {
+    guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
+    else { return Task {} }
+    let work = Work<State>.returning(policy.wrap(block))
+    // The new task inherits the target bound around its creation.
+    return LoadScope.current.withValue(target) {
+      spawn(token, context, priority: priority, interrupts: nil, work: work)
+    }
+  }
+
+  /// Runs a load with `policy` in the caller's task and returns when it ends.
+  @usableFromInline
+  func perform(
+    _ context: State.Context,
+    silently: Bool,
+    policy: LoadPolicy<State.Output>,
+    block: @escaping @MainActor () async throws -> State.Output
+  ) async {
+    guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
+    else { return }
+    withUnsafeCurrentTask { attach(caller: $0, to: token) }
+    let operation = policy.wrap(block)
+    await finish(token, context) {
+      .completed(try await LoadScope.current.withValue(target, operation: operation), context)
+    }
+  }
+
+  /// Starts a policy load: asks the policy's prelude what to show, supersedes the current
+  /// load, and writes the start. Returns `nil` when a fresh cached value completed the load
+  /// on the spot.
+  private func startWithPolicy(
+    _ context: State.Context,
+    silently: Bool,
+    policy: LoadPolicy<State.Output>
+  ) -> (UInt64, PolicyTarget<Reference>)? {
+    switch policy.prelude() {
+    case .complete(let value):
+      assign(.completed(value, context))
+      return nil
+    case .show(let value):
+      let token = start(context, silently: true)
+      emit(.completed(value, context))
+      return (token, PolicyTarget(reference, token, context, silently: true))
+    case .fetch:
+      let token = start(context, silently: silently)
+      return (token, PolicyTarget(reference, token, context, silently: silently))
+    }
+  }
+}

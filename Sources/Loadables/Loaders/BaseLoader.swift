@@ -1,0 +1,96 @@
+/// A ``Loader`` to subclass: override ``fetch()`` and the base class does the rest — state,
+/// restarts, cancellation, progress, observation, the `states` stream, and the policy you
+/// give it.
+///
+/// ```swift
+/// final class ProfileLoader: BaseLoader<Profile> {
+///   let id: User.ID
+///   let api: any ProfileAPI
+///
+///   init(id: User.ID, api: any ProfileAPI) {
+///     self.id = id
+///     self.api = api
+///     super.init(policy: .retry(maxAttempts: 3).timeout(.seconds(10)))
+///   }
+///
+///   override func fetch() async throws -> Profile { try await api.profile(id) }
+/// }
+/// ```
+///
+/// A load holds the loader only weakly, but `fetch()` is a method of the loader, so a
+/// loader whose fetch is running lives until the fetch returns. To stop it earlier, call
+/// ``cancel()`` (or cancel the task awaiting ``load(silently:)``).
+@MainActor
+open class BaseLoader<Value: Sendable>: Loader {
+  let slot: StoredSlot<LoadableState<Value>>
+
+  /// The policy every load runs `fetch()` under.
+  public let policy: LoadPolicy<Value>
+
+  /// Creates a loader.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state; `.absent` by default.
+  ///   - policy: The policy every load runs `fetch()` under (retry, timeout, debounce, ...);
+  ///     none by default.
+  public init(state: LoadableState<Value> = .absent, policy: LoadPolicy<Value> = LoadPolicy()) {
+    self.slot = StoredSlot(state)
+    self.policy = policy
+  }
+
+  /// Produces one value. Subclasses must override it; the base version stops the program
+  /// with a message naming the subclass.
+  ///
+  /// - Returns: The value.
+  /// - Throws: Whatever stops the work. Throw `CancelLoadable` to cancel the load or
+  ///   `ResetLoadable` to reset it.
+  open func fetch() async throws -> Value {
+    preconditionFailure("\(type(of: self)) must override fetch() (BaseLoader.fetch() was called)")
+  }
+
+  /// The current state. Observable.
+  public final var state: LoadableState<Value> { slot.state }
+
+  /// Every state, the current one first, then each one written, in order.
+  public final var states: StateStream<LoadableState<Value>> {
+    StateStream(slot: slot, current: slot.storage)
+  }
+
+  /// Whether a load is in flight, silent ones included. Observable.
+  public final var isRunning: Bool { slot.isRunning }
+
+  /// The progress the running load last reported; `nil` when none. Observable. Reading it
+  /// turns progress delivery on for the loads that start afterwards.
+  public final var progress: LoadingProgress? { slot.progress }
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
+  public final var attempt: RetryAttempt? { slot.attempt }
+
+  /// Loads; see ``Loader/load(silently:)``.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The state when the call returns.
+  @discardableResult
+  public final func load(silently: Bool) async -> LoadableState<Value> {
+    let block: @MainActor () async throws -> Value = { [weak self] in
+      guard let self else { throw CancellationError() }
+      return try await self.fetch()
+    }
+    let task =
+      policy.steps.isEmpty
+      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
+      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    return slot.storage
+  }
+
+  /// Cancels the running load and leaves the state as it is.
+  public final func cancel() { slot.stop() }
+
+  /// Cancels the running load and writes `.absent`.
+  public final func reset() { slot.reset() }
+}

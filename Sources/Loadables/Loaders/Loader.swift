@@ -1,0 +1,119 @@
+/// An object that loads one kind of content and that any number of views observe: a feed,
+/// a profile, a search.
+///
+/// Subclass ``BaseLoader`` and override `fetch()`, or build one from a closure with
+/// ``BlockLoader``; both run every load through the same engine as `@Loadable`, so the same
+/// rules hold: a new load cancels the one before, `.loading` shows (unless silent), a stale
+/// load never writes, `cancel()` leaves the state, `reset()` writes `.absent`.
+///
+/// ```swift
+/// final class FeedLoader: BaseLoader<[Post]> {
+///   let api: any FeedAPI
+///   init(api: any FeedAPI) {
+///     self.api = api
+///     super.init(policy: .retry(maxAttempts: 3))
+///   }
+///   override func fetch() async throws -> [Post] { try await api.posts() }
+/// }
+///
+/// let feed = FeedLoader(api: api)
+/// Task { for await state in feed.states { print(state) } }  // every state, in order
+/// await feed.load()
+/// ```
+///
+/// The properties are observable: a SwiftUI view that reads `state`, `isRunning`,
+/// `progress` or `attempt` updates when they change. ``states`` delivers every state in
+/// order, to each of any number of observers, the current one first.
+@MainActor
+public protocol Loader: AnyObject {
+  /// What a load produces.
+  associatedtype Value: Sendable
+
+  /// The current state. Observable.
+  var state: LoadableState<Value> { get }
+
+  /// Every state: the current one first, then each one the loader writes, in order, none
+  /// merged away. Each access is a new subscription; any number may be iterated at once.
+  var states: StateStream<LoadableState<Value>> { get }
+
+  /// Whether a load is in flight, silent ones included. Observable.
+  var isRunning: Bool { get }
+
+  /// The progress the running load last reported; `nil` when none. Observable.
+  var progress: LoadingProgress? { get }
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
+  var attempt: RetryAttempt? { get }
+
+  /// Loads: cancels the running load, writes `.loading` (unless `silently`), then the value
+  /// or the error; returns when this load ends.
+  ///
+  /// Cancelling the calling task cancels the load (as when a view's `.task` ends); the
+  /// state then stays as it is. A newer load supersedes this one: this call then returns
+  /// at once, and the newer load's states follow.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The state when the call returns.
+  @discardableResult
+  func load(silently: Bool) async -> LoadableState<Value>
+
+  /// Cancels the running load and leaves the state as it is.
+  func cancel()
+
+  /// Cancels the running load and writes `.absent`.
+  func reset()
+
+  /// Produces one value, without touching the state: the work itself. ``load(silently:)``
+  /// runs it; another loader may call it to compose.
+  ///
+  /// - Returns: The value.
+  /// - Throws: Whatever stops the work.
+  func fetch() async throws -> Value
+}
+
+extension Loader {
+  /// Loads, showing `.loading`; see ``load(silently:)``.
+  ///
+  /// - Returns: The state when the call returns.
+  @discardableResult
+  public func load() async -> LoadableState<Value> {
+    await load(silently: false)
+  }
+
+  /// Loads only if no load is running; otherwise returns at once.
+  ///
+  /// Use it from several views' `.task` so the first one loads and the others only observe.
+  ///
+  /// - Returns: The state when the call returns.
+  @discardableResult
+  public func loadIfNotRunning() async -> LoadableState<Value> {
+    if isRunning { return state }
+    return await load(silently: false)
+  }
+
+  /// Loads and returns the value, or throws the error: for composing loaders.
+  ///
+  /// The load writes this loader's states as usual, so views observing it see the load.
+  ///
+  /// ```swift
+  /// override func fetch() async throws -> Dashboard {
+  ///   async let user = userLoader.value()
+  ///   async let posts = postsLoader.value()
+  ///   return try await Dashboard(user: user, posts: posts)
+  /// }
+  /// ```
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The loaded value.
+  /// - Throws: The load's error, or `CancellationError` when the load was cancelled or
+  ///   superseded before it produced a value.
+  public func value(silently: Bool = false) async throws -> Value {
+    let state = await load(silently: silently)
+    try Task.checkCancellation()
+    switch state {
+    case .loaded(let value): return value
+    case .error(let error): throw error
+    case .absent, .loading: throw CancellationError()
+    }
+  }
+}

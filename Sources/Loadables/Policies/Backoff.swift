@@ -1,0 +1,218 @@
+/// How long a retry waits before each new attempt: constant, linear or exponential, with a
+/// cap and jitter.
+///
+/// ```swift
+/// .retry(maxAttempts: 5, backoff: .exponential(initial: .milliseconds(200), maxDelay: .seconds(5)))
+/// .retry(maxAttempts: 3, backoff: .constant(.seconds(1)))
+/// .retry(maxAttempts: 4, backoff: .linear(initial: .seconds(1), increment: .seconds(2)))
+/// ```
+///
+/// Retry *n* is the wait before attempt *n* + 1: retry 1 follows the first failure.
+///
+/// > Important: Invalid values — a negative duration, a multiplier below 1, a jitter
+/// > fraction outside `0...1` — stop the program with a message naming the parameter: they
+/// > are programming errors, like an index out of range.
+public struct Backoff: Sendable, Hashable, CustomStringConvertible {
+  @usableFromInline
+  enum Shape: Sendable, Hashable {
+    case constant(Duration)
+    case linear(initial: Duration, increment: Duration, maxDelay: Duration)
+    case exponential(initial: Duration, multiplier: Double, maxDelay: Duration)
+  }
+
+  let shape: Shape
+
+  /// How the delay is randomised.
+  public let jitter: Jitter
+
+  /// The same delay before every retry.
+  ///
+  /// - Parameters:
+  ///   - delay: The wait before each retry; not negative.
+  ///   - jitter: How the delay is randomised; none by default.
+  /// - Returns: A constant backoff.
+  public static func constant(_ delay: Duration, jitter: Jitter = .none) -> Backoff {
+    checkNotNegative(delay, "Backoff.constant: delay")
+    return Backoff(shape: .constant(delay), jitter: jitter.checked())
+  }
+
+  /// Retries at once, with no wait.
+  public static var immediate: Backoff { .constant(.zero) }
+
+  /// A delay that grows by `increment` with each retry, up to `maxDelay`.
+  ///
+  /// - Parameters:
+  ///   - initial: The wait before the first retry; not negative.
+  ///   - increment: What each later retry adds; `initial` when `nil`.
+  ///   - maxDelay: The longest wait; not negative.
+  ///   - jitter: How the delay is randomised; none by default.
+  /// - Returns: A linear backoff.
+  public static func linear(
+    initial: Duration,
+    increment: Duration? = nil,
+    maxDelay: Duration = .seconds(60),
+    jitter: Jitter = .none
+  ) -> Backoff {
+    checkNotNegative(initial, "Backoff.linear: initial")
+    checkNotNegative(increment ?? initial, "Backoff.linear: increment")
+    checkNotNegative(maxDelay, "Backoff.linear: maxDelay")
+    return Backoff(
+      shape: .linear(initial: initial, increment: increment ?? initial, maxDelay: maxDelay),
+      jitter: jitter.checked())
+  }
+
+  /// A delay that multiplies by `multiplier` with each retry, up to `maxDelay`, with full
+  /// jitter by default (a random wait between zero and the computed delay), which keeps
+  /// many clients that failed together from retrying together.
+  ///
+  /// - Parameters:
+  ///   - initial: The wait before the first retry, before jitter; not negative.
+  ///   - multiplier: The growth per retry; at least 1.
+  ///   - maxDelay: The longest wait, before jitter; not negative.
+  ///   - jitter: How the delay is randomised; ``Jitter/full`` by default.
+  /// - Returns: An exponential backoff.
+  public static func exponential(
+    initial: Duration = .seconds(1),
+    multiplier: Double = 2,
+    maxDelay: Duration = .seconds(30),
+    jitter: Jitter = .full
+  ) -> Backoff {
+    checkNotNegative(initial, "Backoff.exponential: initial")
+    checkNotNegative(maxDelay, "Backoff.exponential: maxDelay")
+    precondition(
+      multiplier >= 1 && multiplier.isFinite,
+      "Backoff.exponential: multiplier must be at least 1, got \(multiplier)")
+    return Backoff(
+      shape: .exponential(initial: initial, multiplier: multiplier, maxDelay: maxDelay),
+      jitter: jitter.checked())
+  }
+
+  /// The wait before retry `retry` (1 for the first), before jitter.
+  ///
+  /// - Parameter retry: The retry's number, from 1.
+  /// - Returns: The delay the shape gives, capped.
+  public func baseDelay(forRetry retry: Int) -> Duration {
+    precondition(retry >= 1, "Backoff.baseDelay(forRetry:): retry must be at least 1, got \(retry)")
+    switch shape {
+    case .constant(let delay):
+      return delay
+    case .linear(let initial, let increment, let maxDelay):
+      let seconds = initial.seconds + increment.seconds * Double(retry - 1)
+      return .seconds(Swift.min(seconds, maxDelay.seconds))
+    case .exponential(let initial, let multiplier, let maxDelay):
+      // In seconds, as a Double: a large retry number overflows to infinity, which the cap
+      // then brings back.
+      let seconds = initial.seconds * pow(multiplier, retry - 1)
+      return .seconds(Swift.min(seconds, maxDelay.seconds))
+    }
+  }
+
+  /// The wait before retry `retry`, with jitter drawn from `generator`.
+  ///
+  /// - Parameters:
+  ///   - retry: The retry's number, from 1.
+  ///   - generator: The source of randomness.
+  /// - Returns: The delay to wait.
+  public func delay(forRetry retry: Int, using generator: inout some RandomNumberGenerator)
+    -> Duration
+  {
+    jitter.apply(to: baseDelay(forRetry: retry), using: &generator)
+  }
+
+  /// The wait before retry `retry`, with jitter from the system's random generator.
+  ///
+  /// - Parameter retry: The retry's number, from 1.
+  /// - Returns: The delay to wait.
+  public func delay(forRetry retry: Int) -> Duration {
+    var generator = SystemRandomNumberGenerator()
+    return delay(forRetry: retry, using: &generator)
+  }
+
+  /// Such as `exponential(initial: 1.0 seconds, multiplier: 2.0, maxDelay: 30.0 seconds, jitter: full)`.
+  public var description: String {
+    let shape =
+      switch shape {
+      case .constant(let delay): "constant(\(delay)"
+      case .linear(let initial, let increment, let maxDelay):
+        "linear(initial: \(initial), increment: \(increment), maxDelay: \(maxDelay)"
+      case .exponential(let initial, let multiplier, let maxDelay):
+        "exponential(initial: \(initial), multiplier: \(multiplier), maxDelay: \(maxDelay)"
+      }
+    return shape + (jitter == .none ? ")" : ", jitter: \(jitter))")
+  }
+}
+
+/// How a ``Backoff`` randomises its delay.
+public enum Jitter: Sendable, Hashable, CustomStringConvertible {
+  /// The delay as computed.
+  case none
+  /// A random delay between zero and the computed delay ("full jitter").
+  case full
+  /// Half the computed delay plus a random part of the other half ("equal jitter").
+  case equal
+  /// The computed delay, moved up or down by a random part of it no larger than `fraction`
+  /// (in `0...1`): `.proportional(0.2)` waits between 80 % and 120 %.
+  case proportional(Double)
+
+  /// The jitter, after checking its fraction.
+  func checked() -> Jitter {
+    if case .proportional(let fraction) = self {
+      precondition(
+        (0...1).contains(fraction),
+        "Jitter.proportional: fraction must be in 0...1, got \(fraction)")
+    }
+    return self
+  }
+
+  /// Applies the jitter to `delay`.
+  func apply(to delay: Duration, using generator: inout some RandomNumberGenerator) -> Duration {
+    let seconds = delay.seconds
+    guard seconds > 0 else { return .zero }
+    switch self {
+    case .none:
+      return delay
+    case .full:
+      return .seconds(Double.random(in: 0...seconds, using: &generator))
+    case .equal:
+      return .seconds(seconds / 2 + Double.random(in: 0...(seconds / 2), using: &generator))
+    case .proportional(let fraction):
+      return .seconds(
+        seconds * Double.random(in: (1 - fraction)...(1 + fraction), using: &generator))
+    }
+  }
+
+  /// `none`, `full`, `equal` or `proportional(0.2)`.
+  public var description: String {
+    switch self {
+    case .none: "none"
+    case .full: "full"
+    case .equal: "equal"
+    case .proportional(let fraction): "proportional(\(fraction))"
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// Stops with a message naming `name` when `duration` is negative.
+func checkNotNegative(_ duration: Duration, _ name: @autoclosure () -> String) {
+  precondition(duration >= .zero, "\(name()) must not be negative, got \(duration)")
+}
+
+private func pow(_ base: Double, _ exponent: Int) -> Double {
+  var result = 1.0
+  var factor = base
+  var remaining = exponent
+  while remaining > 0 {
+    if remaining & 1 == 1 { result *= factor }
+    factor *= factor
+    remaining >>= 1
+  }
+  return result
+}

@@ -1,0 +1,118 @@
+/// Lets a call through only once calls have stopped for a while: the state behind a
+/// debounce that fires on the leading edge, or one shared by several loads.
+///
+/// Keep one per stream of calls (a search field, say) and pass it to
+/// ``LoadPolicy/debounce(_:)``:
+///
+/// ```swift
+/// let searchDebouncer = Debouncer(for: .milliseconds(300), leading: true)
+///
+/// func search(_ text: String) {
+///   $results.load(policy: .debounce(searchDebouncer)) { try await api.search(text) }
+/// }
+/// ```
+///
+/// Trailing edge (the default): every call waits `interval`; a newer load cancels the wait
+/// of the one before, so only the last call of a burst runs. Leading edge: a call that comes
+/// after `interval` of quiet runs at once, and the calls that follow it within `interval`
+/// wait as on the trailing edge.
+@MainActor
+public final class Debouncer {
+  /// How long calls must stop before one goes through.
+  public let interval: Duration
+
+  /// Whether the first call after a quiet spell goes through at once.
+  public let leading: Bool
+
+  private let clock: any Clock<Duration>
+  private let stopwatch: Stopwatch
+  private var lastCall: Duration?
+
+  /// Creates a debouncer.
+  ///
+  /// - Parameters:
+  ///   - interval: How long calls must stop before one goes through; not negative.
+  ///   - leading: Whether the first call after a quiet spell goes through at once.
+  ///   - clock: The clock the interval is measured on.
+  ///
+  /// > Important: A negative `interval` stops the program with a message naming it.
+  public init(
+    for interval: Duration, leading: Bool = false, clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    checkNotNegative(interval, "Debouncer: interval")
+    self.interval = interval
+    self.leading = leading
+    self.clock = clock
+    self.stopwatch = Stopwatch(clock)
+  }
+
+  /// Returns when the calling load may go ahead.
+  ///
+  /// - Throws: `CancellationError` when the load is cancelled (superseded) while it waits.
+  public func wait() async throws {
+    let now = stopwatch.elapsed
+    let previous = lastCall
+    lastCall = now
+    if leading, previous.map({ now - $0 >= interval }) ?? true { return }
+    try await clock.sleep(for: interval)
+  }
+}
+
+extension LoadPolicy {
+  /// Waits `interval` before the block runs; a newer load cancels the wait, so of a burst of
+  /// loads only the last one runs (trailing edge).
+  ///
+  /// ```swift
+  /// func search(_ text: String) {
+  ///   $results.load(policy: .debounce(for: .milliseconds(300))) { try await api.search(text) }
+  /// }
+  /// ```
+  ///
+  /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
+  /// debounces the loads of one state. For a leading edge, or to debounce loads of several
+  /// states together, use a ``Debouncer`` with ``debounce(_:)``.
+  ///
+  /// - Parameters:
+  ///   - interval: How long to wait; not negative.
+  ///   - clock: The clock the wait is measured on.
+  /// - Returns: A debouncing policy.
+  ///
+  /// > Important: A negative `interval` stops the program with a message naming it.
+  public static func debounce(
+    for interval: Duration, clock: any Clock<Duration> = ContinuousClock()
+  ) -> LoadPolicy {
+    checkNotNegative(interval, "LoadPolicy.debounce: interval")
+    return LoadPolicy("debounce(\(interval))") { next in
+      {
+        try await clock.sleep(for: interval)
+        return try await next()
+      }
+    }
+  }
+
+  /// Waits as `debouncer` decides before the block runs.
+  ///
+  /// - Parameter debouncer: The debouncer, kept between loads.
+  /// - Returns: A debouncing policy.
+  public static func debounce(_ debouncer: Debouncer) -> LoadPolicy {
+    LoadPolicy("debounce(\(debouncer.interval)\(debouncer.leading ? ", leading" : ""))") {
+      next in
+      {
+        try await debouncer.wait()
+        return try await next()
+      }
+    }
+  }
+
+  /// This policy, then ``debounce(for:clock:)`` inside it.
+  public func debounce(for interval: Duration, clock: any Clock<Duration> = ContinuousClock())
+    -> LoadPolicy
+  {
+    then(.debounce(for: interval, clock: clock))
+  }
+
+  /// This policy, then ``debounce(_:)`` inside it.
+  public func debounce(_ debouncer: Debouncer) -> LoadPolicy {
+    then(.debounce(debouncer))
+  }
+}

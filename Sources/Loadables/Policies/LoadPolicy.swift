@@ -1,0 +1,146 @@
+/// A recipe for how a load runs its block: retry, timeout, debounce, a concurrency limit, a
+/// cache, deduplication, or any composition of them, written as one expression.
+///
+/// Pass a policy to any form's `load` (or `run`) and it wraps the block; the engine's rules
+/// (a newer load cancels the older, a stale load never writes) hold as for any load:
+///
+/// ```swift
+/// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10))) {
+///   try await api.feed()
+/// }
+/// ```
+///
+/// ## The order policies apply in
+///
+/// Policies apply in the order you write them, the first one outermost. Each one wraps
+/// everything written after it, and the block is innermost:
+///
+/// ```swift
+/// .debounce(for: .milliseconds(300))   // 1. waits once, before anything else
+///   .limit(downloads)                  // 2. then takes a permit (one for all attempts)
+///   .retry(maxAttempts: 3)             // 3. then makes up to three attempts,
+///   .timeout(.seconds(5))              // 4.   each one limited to five seconds
+/// ```
+///
+/// Swap two and the meaning changes: `.timeout(.seconds(30)).retry(maxAttempts: 3)` gives
+/// all three attempts thirty seconds together. A ``cache(_:key:)`` shows its cached value
+/// when the load *starts*, wherever it is written; it stores what the policies after it
+/// return.
+///
+/// A policy is a value: build it once and keep it, or write it at the call site. Only the
+/// objects it refers to (a ``ConcurrencyLimiter``, a ``Debouncer``, a ``LoadCache``, a
+/// ``Deduplicator``) keep state between loads.
+public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
+  /// The block a policy wraps: the load's own block, or the policies written after it.
+  public typealias Operation = @MainActor () async throws -> Value
+
+  /// One policy in the chain.
+  @usableFromInline
+  struct Step: Sendable {
+    /// How the step reads in ``LoadPolicy/description``.
+    let name: String
+
+    /// Decides, as the load starts, whether a value is already known (the cache).
+    let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
+
+    /// Wraps the operation after it.
+    let wrap: @Sendable (_ next: @escaping Operation) -> Operation
+  }
+
+  @usableFromInline let steps: [Step]
+
+  /// The empty policy: the block runs as it is.
+  public init() { steps = [] }
+
+  init(steps: [Step]) { self.steps = steps }
+
+  init(
+    _ name: String,
+    prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
+    wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
+  ) {
+    steps = [Step(name: name, prelude: prelude, wrap: wrap)]
+  }
+
+  /// A policy of your own: `body` receives the rest of the chain (the policies written after
+  /// this one, then the block) and decides how to run it.
+  ///
+  /// ```swift
+  /// let logged = LoadPolicy<[Book]>.around("log") { operation in
+  ///   print("loading books")
+  ///   return try await operation()
+  /// }
+  /// $books.load(policy: logged.retry(maxAttempts: 2)) { try await api.books() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: How the policy reads in ``description``.
+  ///   - body: Runs the operation it is given, any number of times, or not at all.
+  /// - Returns: A policy that runs `body` around the rest of the chain.
+  public static func around(
+    _ name: String = "around",
+    _ body: @escaping @MainActor @Sendable (_ operation: Operation) async throws -> Value
+  ) -> LoadPolicy {
+    LoadPolicy(name) { next in { try await body(next) } }
+  }
+
+  /// This policy with `inner` applied inside it: `inner` wraps the block, this policy wraps
+  /// `inner`.
+  ///
+  /// - Parameter inner: The policy to apply after this one.
+  /// - Returns: The composed policy.
+  public func then(_ inner: LoadPolicy) -> LoadPolicy {
+    LoadPolicy(steps: steps + inner.steps)
+  }
+
+  /// Runs `operation` under this policy outside any load: no state is written, and retry
+  /// attempts are not shown anywhere.
+  ///
+  /// Use it inside a yielding block, or anywhere else a policy's behaviour is wanted:
+  ///
+  /// ```swift
+  /// let page = try await policy.run { try await api.page(3) }
+  /// ```
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returned, or the cached value.
+  /// - Throws: What the last attempt threw, `TimeoutError`, or `CancellationError`.
+  @MainActor
+  public func run(_ operation: @escaping Operation) async throws -> Value {
+    try await wrap(operation)()
+  }
+
+  /// The operation with every step applied, the first step outermost.
+  func wrap(_ operation: @escaping Operation) -> Operation {
+    steps.reversed().reduce(operation) { next, step in step.wrap(next) }
+  }
+
+  /// What the load should show as it starts: the first step that knows a value decides.
+  @MainActor
+  func prelude() -> Prelude<Value> {
+    for step in steps {
+      guard let prelude = step.prelude else { continue }
+      let decision = prelude()
+      if case .fetch = decision { continue }
+      return decision
+    }
+    return .fetch
+  }
+
+  /// The policies in order, outermost first, such as
+  /// `retry(maxAttempts: 3) → timeout(10.0 seconds)`.
+  public var description: String {
+    steps.isEmpty ? "none" : steps.map(\.name).joined(separator: " → ")
+  }
+}
+
+/// What a load with a cache shows as it starts.
+@usableFromInline
+enum Prelude<Value> {
+  /// Nothing is cached: load as usual.
+  case fetch
+  /// A stale value: show it at once, then refresh silently.
+  case show(Value)
+  /// A fresh value: show it and fetch nothing.
+  case complete(Value)
+}

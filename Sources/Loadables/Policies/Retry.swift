@@ -1,0 +1,89 @@
+extension LoadPolicy {
+  /// Runs the block again when it fails, waiting a backoff between attempts.
+  ///
+  /// The state stays `.loading` across the attempts (the failed ones do not flash `.error`
+  /// unless `showsFailedAttempts` is `true`); only the last failure is written. Meanwhile
+  /// observers see which attempt runs, or waits, through `attempt` (a ``RetryAttempt``) on
+  /// every form.
+  ///
+  /// ```swift
+  /// $feed.load(policy: .retry(maxAttempts: 4, when: { $0 is URLError })) {
+  ///   try await api.feed()
+  /// }
+  /// ```
+  ///
+  /// Never retried: `CancellationError`, any error of a cancelled load, and the control
+  /// errors (`CancelLoadable`, `ResetLoadable`, `CancelProcess`, `ResetProcess`), which end
+  /// the load at once as usual.
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: How many attempts to make in all, the first included; at least 1.
+  ///   - backoff: The wait before each retry; exponential with full jitter by default.
+  ///   - shouldRetry: Whether an error is worth another attempt; every error by default.
+  ///   - retryAfter: The wait an error asks for, such as a server's `Retry-After`; when it
+  ///     returns a duration, that wait replaces the backoff's (a negative one counts as zero).
+  ///   - showsFailedAttempts: When `true`, each failed attempt writes its error, and the next
+  ///     attempt writes `.loading` again (unless the load is silent).
+  ///   - clock: The clock the waits are measured on.
+  /// - Returns: A retrying policy.
+  ///
+  /// > Important: `maxAttempts` below 1 stops the program with a message naming it.
+  public static func retry(
+    maxAttempts: Int,
+    backoff: Backoff = .exponential(),
+    when shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true },
+    retryAfter: @escaping @Sendable (any Error) -> Duration? = { _ in nil },
+    showsFailedAttempts: Bool = false,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> LoadPolicy {
+    precondition(
+      maxAttempts >= 1, "LoadPolicy.retry: maxAttempts must be at least 1, got \(maxAttempts)")
+    return LoadPolicy("retry(maxAttempts: \(maxAttempts), backoff: \(backoff))") { next in
+      {
+        let target = LoadScope.current.get()
+        var number = 1
+        target?.deliver(RetryAttempt(number: 1, maxAttempts: maxAttempts))
+        while true {
+          do {
+            return try await next()
+          } catch {
+            guard number < maxAttempts, !Task.isCancelled, isRetryable(error), shouldRetry(error)
+            else { throw error }
+            let delay = Swift.max(retryAfter(error) ?? backoff.delay(forRetry: number), .zero)
+            if showsFailedAttempts { target?.showFailure(error) }
+            number += 1
+            target?.deliver(
+              RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error, delay: delay)
+            )
+            try await clock.sleep(for: delay)
+            target?.deliver(
+              RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error))
+            if showsFailedAttempts { target?.showRestart() }
+          }
+        }
+      }
+    }
+  }
+
+  /// This policy, then ``retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)``
+  /// inside it.
+  public func retry(
+    maxAttempts: Int,
+    backoff: Backoff = .exponential(),
+    when shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true },
+    retryAfter: @escaping @Sendable (any Error) -> Duration? = { _ in nil },
+    showsFailedAttempts: Bool = false,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> LoadPolicy {
+    then(
+      .retry(
+        maxAttempts: maxAttempts, backoff: backoff, when: shouldRetry, retryAfter: retryAfter,
+        showsFailedAttempts: showsFailedAttempts, clock: clock))
+  }
+}
+
+/// Whether an error may be retried at all: cancellation and the control errors never are.
+private func isRetryable(_ error: any Error) -> Bool {
+  !(error is CancellationError || error is CancelLoadable || error is ResetLoadable
+    || error is CancelProcess || error is ResetProcess)
+}

@@ -1,0 +1,39 @@
+extension LoadPolicy {
+  /// Ends the block with `TimeoutError` when it runs longer than `limit`.
+  ///
+  /// The block runs in a task of its own, raced against the clock. At the deadline the
+  /// block's task is cancelled and the policy throws ``TimeoutError`` at once — even if the
+  /// block ignores cancellation — so the state becomes `.error(TimeoutError())`. Whatever the
+  /// block returns afterwards is dropped.
+  ///
+  /// ```swift
+  /// $report.load(policy: .timeout(.seconds(10))) { try await api.report() }
+  /// ```
+  ///
+  /// Where it stands decides what it limits: `.timeout(.seconds(30)).retry(maxAttempts: 3)`
+  /// limits all attempts together, `.retry(maxAttempts: 3).timeout(.seconds(10))` each one.
+  /// To show "taking longer than expected" without ending the load, use the `interrupts:`
+  /// overloads instead.
+  ///
+  /// - Parameters:
+  ///   - limit: The longest the block may run; more than zero.
+  ///   - clock: The clock the limit is measured on.
+  /// - Returns: A timing-out policy.
+  ///
+  /// > Important: A `limit` of zero or less stops the program with a message naming it.
+  public static func timeout(_ limit: Duration, clock: any Clock<Duration> = ContinuousClock())
+    -> LoadPolicy
+  {
+    precondition(limit > .zero, "LoadPolicy.timeout: limit must be more than zero, got \(limit)")
+    return LoadPolicy("timeout(\(limit))") { next in
+      { try await race(next, limit: limit, clock: clock) }
+    }
+  }
+
+  /// This policy, then ``timeout(_:clock:)`` inside it.
+  public func timeout(_ limit: Duration, clock: any Clock<Duration> = ContinuousClock())
+    -> LoadPolicy
+  {
+    then(.timeout(limit, clock: clock))
+  }
+}

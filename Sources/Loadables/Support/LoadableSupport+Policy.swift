@@ -1,0 +1,60 @@
+extension LoadableSupport {
+  /// Starts a load of `state` in a new task, running its block under `policy`: retry,
+  /// timeout, debounce, a concurrency limit, a cache, deduplication.
+  ///
+  /// ```swift
+  /// load(\.feed, policy: .retry(maxAttempts: 3)) { try await api.feed() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - priority: The priority of the new task.
+  ///   - block: Produces the value.
+  /// - Returns: The task running the load; you need not keep it.
+  @MainActor @discardableResult
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    policy: LoadPolicy<Value>,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      (), silently: silently, priority: priority, policy: policy, block: block)
+  }
+
+  /// Runs a load of `state` in the caller's task under `policy` and returns when it ends.
+  ///
+  /// > Important: The load runs in *your* task, so stopping it cancels your task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: Produces the value.
+  @MainActor
+  public func load<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    silently: Bool = false,
+    policy: LoadPolicy<Value>,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      (), silently: silently, policy: policy, block: block)
+  }
+
+  /// The attempt a retry policy is running or waiting to run for `state`; `nil` when its
+  /// load has no retry policy, or no load runs. Observable; reading it keeps the key path's
+  /// slot for this instance.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: The attempt, or `nil`.
+  @MainActor
+  public func attempt<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> RetryAttempt?
+  {
+    SlotRegistry.slot(self, state).attempt
+  }
+}

@@ -1,0 +1,102 @@
+extension ProcessSupport {
+  /// Starts a job of `state` in a new task, running its block under `policy`.
+  ///
+  /// Unlike the other `run` overloads, the job kind must be `Sendable`: a retry that shows
+  /// its failed attempts writes states for it from inside the job.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job; you need not keep it.
+  @MainActor @discardableResult
+  public func run<ProcessKind: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launch(
+      process, silently: silently, priority: priority, policy: policy, block: block)
+  }
+
+  /// Runs a job of `state` in the caller's task under `policy` and returns when it ends.
+  ///
+  /// > Important: The job runs in *your* task, so stopping it cancels your task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: The job.
+  @MainActor
+  public func run<ProcessKind: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await SlotRegistry.slot(self, state).perform(
+      process, silently: silently, policy: policy, block: block)
+  }
+
+  /// Starts a job of `state` as a new ``SingleProcess`` in a new task, under `policy`.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    priority: TaskPriority? = nil,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    run(
+      state, as: SingleProcess(), silently: silently, policy: policy, priority: priority,
+      block: block)
+  }
+
+  /// Runs a job of `state` as a new ``SingleProcess`` in the caller's task, under `policy`,
+  /// and returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: The job.
+  @MainActor
+  public func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await run(state, as: SingleProcess(), silently: silently, policy: policy, block: block)
+  }
+
+  /// The attempt a retry policy is running or waiting to run for `state`; `nil` when its
+  /// job has no retry policy, or no job runs. Observable; reading it keeps the key path's
+  /// slot for this instance.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: The attempt, or `nil`.
+  @MainActor
+  public func attempt<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) -> RetryAttempt? {
+    SlotRegistry.slot(self, state).attempt
+  }
+}

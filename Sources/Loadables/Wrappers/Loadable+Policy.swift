@@ -1,0 +1,52 @@
+extension Loadable.Binding {
+  /// Starts a load in a new task, running its block under `policy`: retry, timeout,
+  /// debounce, a concurrency limit, a cache, deduplication, composed in one expression.
+  ///
+  /// Everything else is as for ``load(silently:priority:block:)``: the previous load is
+  /// cancelled, `.loading` is written (unless `silently`, or a cache shows a value), then
+  /// `.loaded(value)` or `.error(error)`, and a superseded load never writes.
+  ///
+  /// ```swift
+  /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10))) {
+  ///   try await api.feed()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - policy: How to run the block; see ``LoadPolicy`` for the order policies apply in.
+  ///   - priority: The priority of the new task.
+  ///   - block: Produces the value.
+  /// - Returns: The task running the load; you need not keep it.
+  @MainActor @discardableResult
+  public func load(
+    silently: Bool = false,
+    policy: LoadPolicy<Value>,
+    priority: TaskPriority? = nil,
+    block: @MainActor @escaping () async throws -> Value
+  ) -> Task<Void, Never> {
+    storage.launch((), silently: silently, priority: priority, policy: policy, block: block)
+  }
+
+  /// Runs a load in the caller's task under `policy` and returns when it ends.
+  ///
+  /// > Important: The load runs in *your* task, so stopping it (a newer load, `cancel()`,
+  /// > `reset()`) cancels your task.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.loading`.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: Produces the value.
+  @MainActor
+  public func load(
+    silently: Bool = false,
+    policy: LoadPolicy<Value>,
+    block: @MainActor @escaping () async throws -> Value
+  ) async {
+    await storage.perform((), silently: silently, policy: policy, block: block)
+  }
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when the running load
+  /// has no retry policy, or no load runs. Observable.
+  @MainActor public var attempt: RetryAttempt? { storage.attempt }
+}

@@ -1,0 +1,85 @@
+extension Process.Binding {
+  /// Starts a job in a new task, running its block under `policy` (retry, timeout, a
+  /// concurrency limit, ...); otherwise as ``run(_:silently:priority:block:)``.
+  ///
+  /// ```swift
+  /// $action.run(.save, policy: .retry(maxAttempts: 3)) { try await api.save(draft) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job; you need not keep it.
+  @MainActor @discardableResult
+  public func run(
+    _ process: ProcessKind,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    priority: TaskPriority? = nil,
+    block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    storage.launch(process, silently: silently, priority: priority, policy: policy, block: block)
+  }
+
+  /// Runs a job in the caller's task under `policy` and returns when it ends.
+  ///
+  /// > Important: The job runs in *your* task, so stopping it cancels your task.
+  ///
+  /// - Parameters:
+  ///   - process: Which job this is.
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: The job.
+  @MainActor
+  public func run(
+    _ process: ProcessKind,
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await storage.perform(process, silently: silently, policy: policy, block: block)
+  }
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when the running job
+  /// has no retry policy, or no job runs. Observable.
+  @MainActor public var attempt: RetryAttempt? { storage.attempt }
+}
+
+extension Process.Binding where ProcessKind == SingleProcess {
+  /// Starts a job as a new ``SingleProcess`` in a new task, under `policy`.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult
+  public func run(
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    priority: TaskPriority? = nil,
+    block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never> {
+    run(SingleProcess(), silently: silently, policy: policy, priority: priority, block: block)
+  }
+
+  /// Runs a job as a new ``SingleProcess`` in the caller's task, under `policy`, and
+  /// returns when it ends.
+  ///
+  /// - Parameters:
+  ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``.
+  ///   - block: The job.
+  @MainActor
+  public func run(
+    silently: Bool = false,
+    policy: LoadPolicy<Void>,
+    block: @MainActor @escaping () async throws -> Void
+  ) async {
+    await run(SingleProcess(), silently: silently, policy: policy, block: block)
+  }
+}

@@ -1,0 +1,137 @@
+import Loadables
+import LoadablesTesting
+import XCTest
+
+@MainActor
+final class LoaderTests: XCTestCase {
+  final class NumbersLoader: BaseLoader<[Int]> {
+    let gate = Gate<[Int]>()
+    var fetches = 0
+    override func fetch() async throws -> [Int] {
+      fetches += 1
+      return try await gate.pass()
+    }
+  }
+
+  func testEveryObserverGetsTheLatestStateFirstThenEveryWriteInOrder() async throws {
+    let loader = NumbersLoader()
+    let early = Task { @MainActor in
+      var seen: [LoadableState<[Int]>] = []
+      for await state in loader.states {
+        seen.append(state)
+        if state.isLoaded { break }
+      }
+      return seen
+    }
+    await Task.yield()
+    let load = Task { @MainActor in await loader.load() }
+    await loader.gate.arrival()
+    let late = Task { @MainActor in
+      var seen: [LoadableState<[Int]>] = []
+      for await state in loader.states {
+        seen.append(state)
+        if state.isLoaded { break }
+      }
+      return seen
+    }
+    await Task.yield()
+    loader.gate.open([1, 2])
+    let final = await load.value
+    XCTAssertEqual(final, .loaded([1, 2]))
+    let earlySeen = await early.value
+    let lateSeen = await late.value
+    XCTAssertEqual(earlySeen, [.absent, .loading, .loaded([1, 2])])
+    XCTAssertEqual(lateSeen, [.loading, .loaded([1, 2])])
+  }
+
+  func testANewLoadSupersedesTheOldOne() async {
+    let loader = BlockLoader<Int> { 1 }
+    let gate = Gate<Int>()
+    var first = true
+    let slow = BlockLoader<Int> {
+      if first {
+        first = false
+        return try await gate.passIgnoringCancellation()
+      }
+      return 2
+    }
+    let one = Task { @MainActor in await slow.load() }
+    await gate.arrival()
+    let two = await slow.load()
+    XCTAssertEqual(two, .loaded(2))
+    gate.open(99)
+    _ = await one.value
+    XCTAssertEqual(slow.state, .loaded(2), "the superseded load wrote")
+    await loader.load()
+    XCTAssertEqual(loader.state, .loaded(1))
+  }
+
+  func testCancellingTheAwaitingTaskCancelsTheLoad() async {
+    let loader = NumbersLoader()
+    let load = Task { @MainActor in await loader.load() }
+    await loader.gate.arrival()
+    load.cancel()
+    let state = await load.value
+    XCTAssertEqual(state, .loading, "cancel leaves the state as it is")
+    XCTAssertFalse(loader.isRunning)
+  }
+
+  func testCompositionAwaitsTwoLoadersInParallel() async throws {
+    final class PairLoader: BaseLoader<[String]> {
+      let names = BlockLoader<String> { "Ada" }
+      let roles = BlockLoader<String> { "admin" }
+      override func fetch() async throws -> [String] {
+        async let name = names.value()
+        async let role = roles.value()
+        return try await [name, role]
+      }
+    }
+    let pair = PairLoader()
+    await pair.load()
+    XCTAssertEqual(pair.state, .loaded(["Ada", "admin"]))
+    XCTAssertEqual(pair.names.state, .loaded("Ada"), "the child's own observers see its load")
+  }
+
+  func testAWrappingLoaderChangesBehaviourWithoutTouchingTheWrappedState() async {
+    var calls = 0
+    let flaky = BlockLoader<Int> {
+      calls += 1
+      if calls < 3 { throw TestError(code: calls) }
+      return calls
+    }
+    let patient = flaky.with(.retry(maxAttempts: 3, backoff: .immediate))
+    await patient.load()
+    XCTAssertEqual(patient.state, .loaded(3))
+    XCTAssertEqual(flaky.state, .absent)
+  }
+
+  func testLoadIfNotRunningJoinsNothingWhenALoadRuns() async {
+    let loader = NumbersLoader()
+    let load = Task { @MainActor in await loader.load() }
+    await loader.gate.arrival()
+    let second = await loader.loadIfNotRunning()
+    XCTAssertEqual(second, .loading)
+    XCTAssertEqual(loader.fetches, 1)
+    loader.gate.open([1])
+    _ = await load.value
+  }
+
+  func testAReleasedLoaderCancelsItsLoad() async {
+    final class Probe: BaseLoader<Int> {
+      let gate: Gate<Int>
+      init(gate: Gate<Int>) {
+        self.gate = gate
+        super.init()
+      }
+      override func fetch() async throws -> Int { try await gate.pass() }
+    }
+    let gate = Gate<Int>()
+    weak var weakLoader: Probe?
+    do {
+      let loader = Probe(gate: gate)
+      weakLoader = loader
+      loader.reset()
+    }
+    XCTAssertNil(weakLoader, "the library kept a loader alive")
+  }
+}
