@@ -1,7 +1,7 @@
 @_spi(Testing) public import Loadables
 
-/// Records every state a `@Loadable` or `@Process` property, or a key path of a
-/// `LoadableSupport` / `ProcessSupport` class, goes through — in order, none coalesced away —
+/// Records every state a `@Loadable` or `@Process` property, a key path of a
+/// `LoadableSupport` / `ProcessSupport` class, or a loader object goes through — in order, none coalesced away —
 /// and lets a test wait for a state with a deadline.
 ///
 /// Observation merges changes that happen back to back; a recorder does not: it sees each
@@ -78,6 +78,15 @@ public final class StateRecorder<State> {
     _ keyPath: ReferenceWritableKeyPath<Owner, ProcessState<Kind>>
   ) where State == ProcessState<Kind> {
     self.init(initial: owner[keyPath: keyPath]) { owner.watchStates(keyPath, $0) }
+  }
+
+  /// Records the states of a loader object (a ``Loadables/BaseLoader`` or one of its
+  /// subclasses).
+  ///
+  /// - Parameter loader: The loader.
+  public convenience init<Value>(_ loader: BaseLoader<Value>)
+  where State == LoadableState<Value> {
+    self.init(initial: loader.state) { loader.watchStates($0) }
   }
 
   /// The most recent state.

@@ -73,3 +73,13 @@ extension ProcessSupport {
     }
   }
 }
+
+extension BaseLoader {
+  /// Calls `callback` with every state the loader writes, in order.
+  @_spi(Testing)
+  public func watchStates(
+    _ callback: @escaping @MainActor (LoadableState<Value>) -> Void
+  ) -> StateWatch {
+    StateWatch(slot: slot) { callback($0 as! LoadableState<Value>) }
+  }
+}
