@@ -24,17 +24,16 @@ protocol LoadTarget: Sendable {
   @MainActor func showRestart()
 }
 
-/// The target of a load whose progress someone reads: it carries progress and attempts.
+/// A target that holds its load's slot and token: progress and attempts go to that slot
+/// while the load is current.
 @usableFromInline
-struct SlotProgress<Reference: SlotReference>: LoadTarget where Reference.Slot: LoadSlot {
-  @usableFromInline let slot: Reference
-  @usableFromInline let token: UInt64
+protocol SlotTarget: LoadTarget {
+  associatedtype Reference: SlotReference where Reference.Slot: LoadSlot
+  var slot: Reference { get }
+  var token: UInt64 { get }
+}
 
-  @inlinable init(_ slot: Reference, _ token: UInt64) {
-    self.slot = slot
-    self.token = token
-  }
-
+extension SlotTarget {
   @usableFromInline
   @MainActor func deliver(_ progress: LoadingProgress) {
     slot.value?.setProgress(progress, for: token)
@@ -43,6 +42,18 @@ struct SlotProgress<Reference: SlotReference>: LoadTarget where Reference.Slot: 
   @usableFromInline
   @MainActor func deliver(_ attempt: RetryAttempt) {
     slot.value?.setAttempt(attempt, for: token)
+  }
+}
+
+/// The target of a load whose progress someone reads: it carries progress and attempts.
+@usableFromInline
+struct SlotProgress<Reference: SlotReference>: SlotTarget where Reference.Slot: LoadSlot {
+  @usableFromInline let slot: Reference
+  @usableFromInline let token: UInt64
+
+  @inlinable init(_ slot: Reference, _ token: UInt64) {
+    self.slot = slot
+    self.token = token
   }
 
   // A plain load's block has no context to write states with; only policy loads do.
@@ -53,7 +64,7 @@ struct SlotProgress<Reference: SlotReference>: LoadTarget where Reference.Slot: 
 /// The target of a load started with a ``LoadPolicy``: it also lets a retry write the
 /// states of its failed attempts, which needs the load's context.
 @usableFromInline
-struct PolicyTarget<Reference: SlotReference>: LoadTarget
+struct PolicyTarget<Reference: SlotReference>: SlotTarget
 where Reference.Slot: StateSlot, Reference.Slot.State.Context: Sendable {
   @usableFromInline let slot: Reference
   @usableFromInline let token: UInt64
@@ -67,16 +78,6 @@ where Reference.Slot: StateSlot, Reference.Slot.State.Context: Sendable {
     self.token = token
     self.context = context
     self.silently = silently
-  }
-
-  @usableFromInline
-  @MainActor func deliver(_ progress: LoadingProgress) {
-    slot.value?.setProgress(progress, for: token)
-  }
-
-  @usableFromInline
-  @MainActor func deliver(_ attempt: RetryAttempt) {
-    slot.value?.setAttempt(attempt, for: token)
   }
 
   @usableFromInline

@@ -42,9 +42,8 @@ class LoadSlot: Observable {
   /// Whether a load is in flight. Reading it under observation tracking registers the
   /// observer.
   @usableFromInline final var isRunning: Bool {
-    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
     isRunningObserved = true
-    runningRegistrar?.access(self, keyPath: \LoadSlot.runningMarker)
+    observe(\LoadSlot.runningMarker)
     return running
   }
 
@@ -59,9 +58,8 @@ class LoadSlot: Observable {
   /// The progress the running load last reported; `nil` when it reported none or no load
   /// runs. Reading it under observation tracking registers the observer.
   @usableFromInline final var progress: LoadingProgress? {
-    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
     isProgressObserved = true
-    runningRegistrar?.access(self, keyPath: \LoadSlot.progressMarker)
+    observe(\LoadSlot.progressMarker)
     return currentProgress
   }
 
@@ -76,12 +74,23 @@ class LoadSlot: Observable {
 
   private final func updateProgress(_ progress: LoadingProgress?) {
     guard currentProgress != progress else { return }
-    if isProgressObserved, let runningRegistrar {
-      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.progressMarker) {
-        currentProgress = progress
-      }
+    mutate(\LoadSlot.progressMarker, observed: isProgressObserved) { currentProgress = progress }
+  }
+
+  /// Registers the current observer (if any) of the value kept under `marker`.
+  private final func observe(_ marker: KeyPath<LoadSlot, Int>) {
+    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
+    runningRegistrar?.access(self, keyPath: marker)
+  }
+
+  /// Makes `change` to the value kept under `marker`, telling its observers if it has any.
+  private final func mutate(
+    _ marker: KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
+  ) {
+    if observed, let runningRegistrar {
+      runningRegistrar.withMutation(of: self, keyPath: marker, change)
     } else {
-      currentProgress = progress
+      change()
     }
   }
 
@@ -93,8 +102,7 @@ class LoadSlot: Observable {
   /// has no retry policy or no load runs. Reading it under observation tracking registers
   /// the observer.
   @usableFromInline final var attempt: RetryAttempt? {
-    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
-    runningRegistrar?.access(self, keyPath: \LoadSlot.attemptMarker)
+    observe(\LoadSlot.attemptMarker)
     return currentAttempt
   }
 
@@ -108,13 +116,7 @@ class LoadSlot: Observable {
   }
 
   private final func updateAttempt(_ attempt: RetryAttempt?) {
-    if let runningRegistrar {
-      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.attemptMarker) {
-        currentAttempt = attempt
-      }
-    } else {
-      currentAttempt = attempt
-    }
+    mutate(\LoadSlot.attemptMarker, observed: true) { currentAttempt = attempt }
   }
 
   // MARK: - Watchers
@@ -231,12 +233,6 @@ class LoadSlot: Observable {
       if currentProgress != nil { updateProgress(nil) }
       if currentAttempt != nil { updateAttempt(nil) }
     }
-    if isRunningObserved, let runningRegistrar {
-      runningRegistrar.withMutation(of: self, keyPath: \LoadSlot.runningMarker) {
-        running = value
-      }
-    } else {
-      running = value
-    }
+    mutate(\LoadSlot.runningMarker, observed: isRunningObserved) { running = value }
   }
 }

@@ -22,7 +22,7 @@ public final class ConcurrencyLimiter: Sendable {
 
   // The queue lives behind a lock, so that a cancelled waiter can leave it at once from
   // whichever thread cancels it.
-  private let queue: LockedQueue
+  private let queue: Permits
 
   /// Creates a limiter.
   ///
@@ -32,7 +32,7 @@ public final class ConcurrencyLimiter: Sendable {
   public init(limit: Int) {
     precondition(limit >= 1, "ConcurrencyLimiter: limit must be at least 1, got \(limit)")
     self.limit = limit
-    self.queue = LockedQueue(limit: limit)
+    self.queue = Permits(limit: limit)
   }
 
   /// How many operations hold a permit now.
@@ -42,6 +42,9 @@ public final class ConcurrencyLimiter: Sendable {
   public var waitingCount: Int { queue.counts.waiting }
 
   /// Runs `operation` once a permit is free, and frees it when `operation` ends.
+  ///
+  /// Callers on one actor are served in the order they call: the caller takes its place in
+  /// line before it first suspends.
   ///
   /// - Parameters:
   ///   - isolation: The actor to run `operation` on; the caller's by default.
@@ -53,7 +56,9 @@ public final class ConcurrencyLimiter: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> T
   ) async throws -> T {
-    try await queue.acquire()
+    // Joins the line on the caller's actor, before any hop, so that loads started in order
+    // from one actor are served in that order.
+    try await queue.acquire(isolation: isolation)
     defer { queue.release() }
     return try await operation()
   }
@@ -79,59 +84,29 @@ extension LoadPolicy {
   }
 }
 
-/// The permits and the line of waiters of a ``ConcurrencyLimiter``.
-private final class LockedQueue: @unchecked Sendable {
-  // Safe to share: every stored property is read and written only while holding `lock`, and
-  // each continuation is resumed exactly once, outside the lock.
-  private let lock = NSLock()
-  private let limit: Int
-  private var running = 0
-  private var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
-  /// Waiters given an id that have not entered the line yet.
-  private var entering: Set<Int> = []
-  /// Entering waiters whose task was cancelled before they got in line.
-  private var cancelledIDs: Set<Int> = []
-  private var nextID = 0
+/// The permits of a ``ConcurrencyLimiter`` and the line of tasks waiting for one.
+private struct Permits: Sendable {
+  let line: WaitingLine<Void, Int>  // the state: how many permits are taken
+  let limit: Int
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int) {
+    self.limit = limit
+    self.line = WaitingLine(0)
+  }
 
-  var counts: (running: Int, waiting: Int) { lock.withLock { (running, waiters.count) } }
+  var counts: (running: Int, waiting: Int) {
+    line.withState { running, waiting in (running, waiting) }
+  }
 
   /// Takes a permit, waiting in line for one if none is free.
-  func acquire() async throws {
+  func acquire(isolation: isolated (any Actor)? = #isolation) async throws {
     try Task.checkCancellation()
-    let id: Int? = lock.withLock {
-      if running < limit, waiters.isEmpty {
-        running += 1
-        return nil
-      }
-      nextID += 1
-      entering.insert(nextID)
-      return nextID
-    }
-    guard let id else { return }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        let cancelled = lock.withLock {
-          entering.remove(id)
-          if cancelledIDs.remove(id) != nil { return true }
-          waiters.append((id, continuation))
-          return false
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-      }
-    } onCancel: {
-      let waiter: CheckedContinuation<Void, any Error>? = lock.withLock {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-          // Not in line yet: it will see this as it enters. Already handed a permit: it gives
-          // the permit back below.
-          if entering.contains(id) { cancelledIDs.insert(id) }
-          return nil
-        }
-        return waiters.remove(at: index).continuation
-      }
-      waiter?.resume(throwing: CancellationError())
+    try await line.wait(isolation: isolation) { running in
+      // Only a newcomer finding nobody in line may take a free permit; a permit given back
+      // while tasks wait goes to the first of them (see `release`).
+      guard running < limit else { return nil }
+      running += 1
+      return .success(())
     }
     // Handed a permit, but cancelled meanwhile: give it back rather than run.
     if Task.isCancelled {
@@ -142,13 +117,10 @@ private final class LockedQueue: @unchecked Sendable {
 
   /// Gives a permit back: straight to the first waiter if there is one.
   func release() {
-    let next: CheckedContinuation<Void, any Error>? = lock.withLock {
-      if waiters.isEmpty {
-        running -= 1
-        return nil
-      }
-      return waiters.removeFirst().continuation
+    line.handOff { running, hasWaiter in
+      if hasWaiter { return () }
+      running -= 1
+      return nil
     }
-    next?.resume()
   }
 }

@@ -50,6 +50,8 @@ public final class Debouncer {
   ///
   /// - Throws: `CancellationError` when the load is cancelled (superseded) while it waits.
   public func wait() async throws {
+    // A load superseded before it got here must not go through on the leading edge.
+    try Task.checkCancellation()
     let now = stopwatch.elapsed
     let previous = lastCall
     lastCall = now

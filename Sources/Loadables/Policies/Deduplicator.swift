@@ -61,10 +61,10 @@ public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
   {
     let flight = Flight<Value>()
     flights[key] = flight
-    flight.onAbandoned = { [weak self, weak flight] in
+    flight.line.onCancelled = { [weak self, weak flight] in
       Task { @MainActor in
         guard let self, let flight, flight.isAbandoned else { return }
-        flight.cancel()
+        flight.task?.cancel()
         if self.flights[key] === flight { self.flights[key] = nil }
       }
     }
@@ -102,71 +102,30 @@ extension LoadPolicy {
 }
 
 /// One shared fetch and the callers waiting for it.
-private final class Flight<Value: Sendable>: @unchecked Sendable {
-  // Safe to share: the waiters, the outcome and the ids are read and written only while
-  // holding `lock`; each continuation is resumed exactly once, outside the lock. `task` and
-  // `onAbandoned` are set on the main actor before any caller can wait, and only read after.
-  private let lock = NSLock()
-  private var waiters: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
-  private var entering: Set<Int> = []
-  private var cancelledIDs: Set<Int> = []
-  private var outcome: Result<Value, any Error>?
-  private var nextID = 0
-  var task: Task<Void, Never>?
-  var onAbandoned: (@Sendable () -> Void)?
+private final class Flight<Value: Sendable>: Sendable {
+  /// The state: the fetch's outcome, once it has one.
+  let line = WaitingLine<Value, Result<Value, any Error>?>(nil)
+
+  /// The fetch, set on the main actor right after the flight is made, before any caller
+  /// waits; read only on the main actor.
+  @MainActor var task: Task<Void, Never>?
 
   /// Whether every caller has left and the fetch has not ended.
-  var isAbandoned: Bool { lock.withLock { outcome == nil && waiters.isEmpty && entering.isEmpty } }
+  var isAbandoned: Bool { line.withState { outcome, waiting in outcome == nil && waiting == 0 } }
 
   /// How many callers wait, or are about to.
-  var callerCount: Int { lock.withLock { waiters.count + entering.count } }
-
-  func cancel() { task?.cancel() }
+  var callerCount: Int { line.count }
 
   /// Waits for the fetch's outcome; a cancelled caller leaves at once.
-  func wait() async throws -> Value {
-    let id = lock.withLock {
-      nextID += 1
-      entering.insert(nextID)
-      return nextID
-    }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Value, any Error>) in
-        let ready: Result<Value, any Error>? = lock.withLock {
-          entering.remove(id)
-          if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
-          if let outcome { return outcome }
-          waiters.append((id, continuation))
-          return nil
-        }
-        if let ready {
-          continuation.resume(with: ready)
-          if case .failure(let error) = ready, error is CancellationError { onAbandoned?() }
-        }
-      }
-    } onCancel: {
-      let waiter: CheckedContinuation<Value, any Error>? = lock.withLock {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-          if entering.contains(id) { cancelledIDs.insert(id) }
-          return nil
-        }
-        return waiters.remove(at: index).continuation
-      }
-      if let waiter {
-        waiter.resume(throwing: CancellationError())
-        onAbandoned?()
-      }
-    }
+  func wait(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+    try await line.wait(isolation: isolation) { outcome in outcome }
   }
 
-  /// Hands the fetch's outcome to every waiter.
+  /// Hands the fetch's outcome to every waiter, and to every later one.
   func complete(_ outcome: Result<Value, any Error>) {
-    let waiting = lock.withLock {
-      self.outcome = outcome
-      defer { waiters = [] }
-      return waiters
+    line.resumeAll { stored in
+      stored = outcome
+      return outcome
     }
-    for waiter in waiting { waiter.continuation.resume(with: outcome) }
   }
 }
