@@ -35,10 +35,9 @@ public protocol View {
   @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-/// https://developer.apple.com/documentation/swift/never (SwiftUI's "Never: View"
-/// conformance, listed under Relationships of
-/// https://developer.apple.com/documentation/swiftui/view). Primitive views use
-/// `Body == Never`.
+/// SwiftUI's conformance of `Never` to `View`, which primitive views rely on (`Body ==
+/// Never`); `Never`'s page, https://developer.apple.com/documentation/swift/never, lists it
+/// among its conformances. Its exact spelling in the pinned SDK was not checked for this file.
 extension Never: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
