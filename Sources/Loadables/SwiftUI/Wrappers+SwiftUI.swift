@@ -23,18 +23,29 @@
   extension Loadable.Binding {
     /// A SwiftUI binding to the state. Unlike ``wrappedValue``, setting it does not cancel
     /// the running load.
+    ///
+    /// Read and write it on the main actor, as SwiftUI does.
     @MainActor public var binding: SwiftUI.Binding<LoadableState<Value>> {
       let storage = self.storage
-      return SwiftUI.Binding(get: { storage.state }, set: { storage.write($0) })
+      // `Binding(get:set:)` takes `@Sendable` (and, in recent SDKs, `@isolated(any)`)
+      // closures: plain closures here would be nonisolated and could not touch the
+      // main-actor storage. Main-actor closures are sendable and say where they run.
+      return SwiftUI.Binding(
+        get: { @MainActor in storage.state },
+        set: { @MainActor newValue in storage.write(newValue) })
     }
   }
 
   extension Process.Binding {
     /// A SwiftUI binding to the state. Unlike ``wrappedValue``, setting it does not cancel
     /// the running job.
+    ///
+    /// Read and write it on the main actor, as SwiftUI does.
     @MainActor public var binding: SwiftUI.Binding<ProcessState<ProcessKind>> {
       let storage = self.storage
-      return SwiftUI.Binding(get: { storage.state }, set: { storage.write($0) })
+      return SwiftUI.Binding(
+        get: { @MainActor in storage.state },
+        set: { @MainActor newValue in storage.write(newValue) })
     }
   }
 #endif

@@ -1,0 +1,146 @@
+import Foundation
+
+/// What a loading screen shows for a state: nothing, a spinner, an error with a retry
+/// button, or the content — decided without SwiftUI.
+///
+/// A view that shows a ``LoadableState`` makes the same decisions every time: a spinner while
+/// there is nothing to show yet, the content kept on screen during a silent refresh, a retry
+/// button only when retrying is possible and nothing is already running, and an accessibility
+/// label and value for the error. `LoadingPresentation` makes them in one plain value, so
+/// they are tested on every platform and a view only maps ``phase`` to views.
+///
+/// ```swift
+/// let presentation = LoadingPresentation(
+///   state: books, isRunning: $books.isRunning, progress: $books.progress, canRetry: true)
+/// switch presentation.phase {
+/// case .empty: EmptyView()
+/// case .loading: ProgressView(value: presentation.progress?.fraction)
+/// case .failure(let failure): ErrorView(failure, retry: failure.showsRetryButton ? reload : nil)
+/// case .content(let books): BookList(books).overlay { if presentation.isRefreshing { ... } }
+/// }
+/// ```
+///
+/// | state | not running | running (a load is in flight) |
+/// |---|---|---|
+/// | `.absent` | ``Phase/empty`` | ``Phase/loading`` (a silent first load has nothing to keep) |
+/// | `.loading` | ``Phase/loading`` | ``Phase/loading`` |
+/// | `.error` | ``Phase/failure(_:)`` with a retry button if `canRetry` | ``Phase/failure(_:)``, no retry button, ``isRefreshing`` |
+/// | `.loaded` | ``Phase/content(_:)`` | ``Phase/content(_:)`` kept on screen, ``isRefreshing`` |
+public struct LoadingPresentation<Value> {
+  /// What the screen shows.
+  public enum Phase {
+    /// Nothing has been requested: show the empty view.
+    case empty
+
+    /// A load is running and there is nothing to keep on screen: show the progress view.
+    case loading
+
+    /// The last load failed: show the error view.
+    case failure(FailurePresentation)
+
+    /// Show the loaded value.
+    case content(Value)
+  }
+
+  /// What the screen shows.
+  public let phase: Phase
+
+  /// Whether a load runs while the phase keeps something on screen — the content or the
+  /// error — as during a silent refresh. Show a small indicator beside it.
+  public let isRefreshing: Bool
+
+  /// The progress to show: the reported progress while a load runs, `nil` otherwise.
+  public let progress: LoadingProgress?
+
+  /// Decides what to show for a state.
+  ///
+  /// - Parameters:
+  ///   - state: The state to show.
+  ///   - isRunning: Whether a load is in flight, silent or not (the wrapper's or protocol's
+  ///     `isRunning`).
+  ///   - progress: The progress reported by the running load, if any.
+  ///   - canRetry: Whether the screen has a way to start the load again; without one the error
+  ///     view shows no retry button.
+  ///   - failureLabel: The accessibility label of the error view.
+  public init(
+    state: LoadableState<Value>,
+    isRunning: Bool,
+    progress: LoadingProgress? = nil,
+    canRetry: Bool,
+    failureLabel: String = FailurePresentation.defaultAccessibilityLabel
+  ) {
+    self.progress = isRunning ? progress : nil
+    switch state {
+    case .absent:
+      phase = isRunning ? .loading : .empty
+      isRefreshing = false
+    case .loading:
+      phase = .loading
+      isRefreshing = false
+    case .error(let error):
+      phase = .failure(
+        FailurePresentation(
+          error: error, showsRetryButton: canRetry && !isRunning,
+          accessibilityLabel: failureLabel))
+      isRefreshing = isRunning
+    case .loaded(let value):
+      phase = .content(value)
+      isRefreshing = isRunning
+    }
+  }
+}
+
+extension LoadingPresentation: Sendable where Value: Sendable {}
+extension LoadingPresentation.Phase: Sendable where Value: Sendable {}
+
+/// How a loading screen shows an error: the message, whether to offer a retry button, and
+/// what assistive technologies read.
+///
+/// You get one from ``LoadingPresentation/Phase/failure(_:)``.
+///
+/// ```swift
+/// VStack {
+///   Text(failure.message)
+///   if failure.showsRetryButton { Button("Try Again", action: retry) }
+/// }
+/// .accessibilityElement(children: .combine)
+/// .accessibilityLabel(failure.accessibilityLabel)
+/// .accessibilityValue(failure.accessibilityValue)
+/// ```
+public struct FailurePresentation: Sendable {
+  /// The accessibility label an error view gets unless the screen provides its own.
+  public static let defaultAccessibilityLabel = "Loading failed"
+
+  /// The error the load failed with.
+  public let error: any Error
+
+  /// The message to show: the error's `localizedDescription` (a `LocalizedError`'s
+  /// `errorDescription`).
+  public let message: String
+
+  /// Whether to show a retry button: the screen can retry and no load is running.
+  public let showsRetryButton: Bool
+
+  /// The accessibility label of the error view: what it is.
+  public let accessibilityLabel: String
+
+  /// The accessibility value of the error view: what went wrong, the ``message``.
+  public var accessibilityValue: String { message }
+
+  /// Describes how to show an error.
+  ///
+  /// - Parameters:
+  ///   - error: The error the load failed with.
+  ///   - showsRetryButton: Whether to offer a retry button.
+  ///   - accessibilityLabel: The accessibility label of the error view.
+  public init(
+    error: any Error,
+    showsRetryButton: Bool,
+    accessibilityLabel: String = FailurePresentation.defaultAccessibilityLabel
+  ) {
+    self.error = error
+    self.message = error.localizedDescription
+    self.showsRetryButton = showsRetryButton
+    self.accessibilityLabel = accessibilityLabel
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Loadables
+import XCTest
+
+private struct OfflineError: LocalizedError {
+  var errorDescription: String? { "The server is offline." }
+}
+
+/// The phase without its payload, so tests can compare phases.
+private enum Shown: Equatable {
+  case empty
+  case loading
+  case failure(retryButton: Bool)
+  case content(Int)
+}
+
+extension LoadingPresentation<Int> {
+  fileprivate var shown: Shown {
+    switch phase {
+    case .empty: .empty
+    case .loading: .loading
+    case .failure(let failure): .failure(retryButton: failure.showsRetryButton)
+    case .content(let value): .content(value)
+    }
+  }
+
+  fileprivate var failure: FailurePresentation? {
+    if case .failure(let failure) = phase { return failure }
+    return nil
+  }
+}
+
+final class LoadingPresentationTests: XCTestCase {
+  private let progress = LoadingProgress(fraction: 0.5, message: "half")
+
+  private func present(
+    _ state: LoadableState<Int>, running: Bool, canRetry: Bool = true
+  ) -> LoadingPresentation<Int> {
+    LoadingPresentation(state: state, isRunning: running, progress: progress, canRetry: canRetry)
+  }
+
+  // MARK: - Which view a state maps to
+
+  func testEachStateMapsToItsViewWhenNothingRuns() {
+    XCTAssertEqual(present(.absent, running: false).shown, .empty)
+    XCTAssertEqual(present(.loading, running: false).shown, .loading)
+    XCTAssertEqual(present(.error(TestError()), running: false).shown, .failure(retryButton: true))
+    XCTAssertEqual(present(.loaded(4), running: false).shown, .content(4))
+  }
+
+  func testAFirstSilentLoadShowsProgressBecauseThereIsNothingToKeep() {
+    let presentation = present(.absent, running: true)
+    XCTAssertEqual(presentation.shown, .loading)
+    XCTAssertFalse(presentation.isRefreshing, "nothing is on screen to refresh")
+  }
+
+  // MARK: - When a refresh keeps the content
+
+  func testASilentRefreshKeepsTheContentAndFlagsTheRefresh() {
+    let presentation = present(.loaded(4), running: true)
+    XCTAssertEqual(presentation.shown, .content(4), "a silent refresh replaced the content")
+    XCTAssertTrue(presentation.isRefreshing, "a running refresh over content is not flagged")
+  }
+
+  func testALoadThatWritesLoadingReplacesTheContent() {
+    let presentation = present(.loading, running: true)
+    XCTAssertEqual(presentation.shown, .loading)
+    XCTAssertFalse(presentation.isRefreshing, "a spinner in place of content is not a refresh")
+  }
+
+  func testSettledStatesAreNotRefreshing() {
+    for state in [LoadableState<Int>.absent, .loading, .error(TestError()), .loaded(1)] {
+      XCTAssertFalse(present(state, running: false).isRefreshing, "\(state) refreshes idle")
+    }
+  }
+
+  // MARK: - Progress
+
+  func testProgressIsShownOnlyWhileALoadRuns() {
+    XCTAssertEqual(present(.loading, running: true).progress, progress)
+    XCTAssertEqual(present(.loaded(1), running: true).progress, progress)
+    XCTAssertNil(present(.loading, running: false).progress, "stale progress after the load")
+    XCTAssertNil(present(.loaded(1), running: false).progress, "stale progress after the load")
+  }
+
+  // MARK: - When the retry button shows
+
+  func testTheRetryButtonShowsOnlyWhenRetryingIsPossibleAndNothingRuns() {
+    XCTAssertEqual(
+      present(.error(TestError()), running: false, canRetry: true).shown,
+      .failure(retryButton: true))
+    XCTAssertEqual(
+      present(.error(TestError()), running: false, canRetry: false).shown,
+      .failure(retryButton: false), "a retry button without a way to retry")
+    XCTAssertEqual(
+      present(.error(TestError()), running: true, canRetry: true).shown,
+      .failure(retryButton: false), "a retry button while a retry already runs")
+  }
+
+  func testASilentRetryKeepsTheErrorAndFlagsTheRefresh() {
+    let presentation = present(.error(TestError()), running: true)
+    XCTAssertNotNil(presentation.failure, "a silent retry hid the error")
+    XCTAssertTrue(presentation.isRefreshing)
+  }
+
+  // MARK: - Accessibility text
+
+  func testTheErrorViewReadsItsLabelAndTheErrorMessage() throws {
+    let failure = try XCTUnwrap(present(.error(OfflineError()), running: false).failure)
+    XCTAssertEqual(failure.message, "The server is offline.")
+    XCTAssertEqual(failure.accessibilityLabel, "Loading failed")
+    XCTAssertEqual(failure.accessibilityValue, "The server is offline.")
+    XCTAssertTrue(failure.error is OfflineError, "the presentation lost the error")
+  }
+
+  func testAScreenCanNameItsErrorView() throws {
+    let presentation = LoadingPresentation(
+      state: LoadableState<Int>.error(OfflineError()), isRunning: false, canRetry: true,
+      failureLabel: "Books could not be loaded")
+    XCTAssertEqual(presentation.failure?.accessibilityLabel, "Books could not be loaded")
+  }
+
+  func testAnErrorWithoutADescriptionStillHasAMessage() throws {
+    let failure = try XCTUnwrap(present(.error(TestError()), running: false).failure)
+    XCTAssertEqual(failure.message, TestError().localizedDescription)
+    XCTAssertFalse(failure.accessibilityValue.isEmpty, "VoiceOver would read nothing")
+  }
+}
