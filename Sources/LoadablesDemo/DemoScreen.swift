@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 
 /// The demo's "views": the one line of text a SwiftUI body would show for each piece of the
@@ -27,7 +28,41 @@ enum DemoScreen {
     row("publishing", model.publishing, isRunning: model.isRunning(\.publishing))
   }
 
+  /// The state, and the attempt a retry runs or waits to run. The attempt already tells
+  /// that work is in flight, so no marker is shown beside it.
+  static func quote(_ model: DemoModel) -> String {
+    let state = model.quote
+    guard let attempt = model.$quote.attempt else {
+      return row("quote", state, isRunning: model.$quote.isRunning) { "\"\($0)\"" }
+    }
+    return row("quote", state, isRunning: state.isLoading) { "\"\($0)\"" }
+      + describe(attempt, showingError: !state.isError)
+  }
+
+  static func report(_ model: DemoModel) -> String {
+    row("report", model.report, isRunning: model.$report.isRunning) { "\"\($0)\"" }
+  }
+
+  /// The search field's text, and what was found for it.
+  static func search(_ model: DemoModel) -> String {
+    row("search \"\(model.query)\"", model.results, isRunning: model.isRunning(\.results)) {
+      "\($0)"
+    }
+  }
+
   // MARK: - Rows
+
+  /// `  attempt 2 of 3, retrying in 0.3 s (last error: ...)`; the last error only when
+  /// `showingError` (the state does not show it already).
+  private static func describe(_ attempt: RetryAttempt, showingError: Bool) -> String {
+    var text = "  attempt \(attempt.number) of \(attempt.maxAttempts)"
+    if let delay = attempt.delay {
+      let (seconds, attoseconds) = delay.components
+      text += String(format: ", retrying in %g s", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    if showingError, let error = attempt.lastError { text += " (last error: \(error))" }
+    return text
+  }
 
   /// `label: state`, plus a marker when `isRunning` tells more than the state does: a
   /// silent refresh in flight, or a `.loading` that no load will ever finish.
