@@ -8,11 +8,12 @@ struct DemoMain {
     usage: loadables-demo [--fast]
 
     Plays the states a screen goes through with Loadables and its policies (retry, timeout,
-    debounce), printing one frame each time the terminal "view" re-renders.
+    debounce, a concurrency limit), printing one frame each time the terminal "view"
+    re-renders.
 
       --fast   cut every delay to 1 ms, and every time limit (timeout, debounce) to 100 ms,
                for CI; every scene ends in the same states, but frames that depend on
-               timing (retry waits) differ
+               timing (downloads running side by side, retry waits) differ
       --help   show this help
 
     """

@@ -11,7 +11,8 @@ import Observation
 /// - plain stored properties driven by key path, thanks to `LoadableSupport` and
 ///   `ProcessSupport` (`load(\.profile) { ... }`, `run(\.publishing) { ... }`);
 /// - policies passed to either (`$quote.load(policy: .retry(...))`,
-///   `load(\.results, policy: .debounce(...))`).
+///   `load(\.results, policy: .debounce(...))`);
+/// - loader objects, one per file of a batch of downloads (``FileDownload``).
 ///
 /// Every action returns the task running it, so the demo script can wait for it to end; an
 /// app would simply ignore it.
@@ -30,6 +31,10 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   var query = ""
   var results: LoadableState<[String]> = .absent
 
+  /// The files of the batch, each a loader object, all sharing ``downloadLimiter``.
+  @ObservationIgnored let downloads: [FileDownload]
+  @ObservationIgnored let downloadLimiter: ConcurrencyLimiter
+
   /// The fake server; the demo script reads its log.
   @ObservationIgnored let api: FakeAPI
   @ObservationIgnored private let pace: Pace
@@ -39,6 +44,14 @@ final class DemoModel: LoadableSupport, ProcessSupport {
     self.api = api
     self.pace = pace
     searchDebouncer = Debouncer(for: pace.scaledLimit(.milliseconds(300)), leading: true)
+    let files = [
+      ("notes.txt", 2), ("photo.jpg", 3), ("slides.key", 4), ("song.mp3", 2), ("video.mp4", 3),
+    ]
+    let limiter = ConcurrencyLimiter(limit: 2)
+    downloadLimiter = limiter
+    downloads = files.map { name, chunks in
+      FileDownload(name: name, chunks: chunks, api: api, limiter: limiter)
+    }
   }
 
   // MARK: - Loading values
@@ -132,6 +145,13 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   func clearSearch() {
     query = ""
     reset(\.results)
+  }
+
+  /// Starts every download of the batch, in order, and returns when all have ended; the
+  /// shared limiter lets two run at once.
+  func downloadAll() async {
+    let loads = downloads.map { file in Task { await file.load() } }
+    for load in loads { _ = await load.value }
   }
 
   // MARK: - Running jobs

@@ -50,6 +50,38 @@ enum DemoScreen {
     }
   }
 
+  /// A summary line, then one line per file: a progress bar while it downloads, `waiting`
+  /// while it waits for the limiter (loading, but no progress reported yet).
+  static func downloads(_ model: DemoModel) -> String {
+    var running = 0
+    var waiting = 0
+    var done = 0
+    let lines = model.downloads.map { file in
+      let name = file.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+      switch (file.state, file.progress) {
+      case (.loading, let progress?):
+        running += 1
+        let fraction = progress.fraction ?? 0
+        let percent = String(Int((fraction * 100).rounded()))
+        let padding = String(repeating: " ", count: 4 - percent.count)
+        return "\(name) \(bar(fraction))\(padding)\(percent)%"
+      case (.loading, nil):
+        waiting += 1
+        return "\(name) waiting"
+      case (.loaded, _):
+        done += 1
+        return "\(name) \(bar(1)) done"
+      case (.absent, _):
+        return "\(name) -"
+      case (.error(let error), _):
+        return "\(name) error: \(error)"
+      }
+    }
+    let limit = model.downloadLimiter.limit
+    let summary = "downloads (\(limit) at a time): \(running) running, \(waiting) waiting, "
+    return ([summary + "\(done) done"] + lines.map { "  " + $0 }).joined(separator: "\n")
+  }
+
   // MARK: - Rows
 
   /// `  attempt 2 of 3, retrying in 0.3 s (last error: ...)`; the last error only when
@@ -62,6 +94,13 @@ enum DemoScreen {
     }
     if showingError, let error = attempt.lastError { text += " (last error: \(error))" }
     return text
+  }
+
+  /// `[####------]` for 0.4.
+  private static func bar(_ fraction: Double) -> String {
+    let filled = Int((fraction * 10).rounded(.down))
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled)
+      + "]"
   }
 
   /// `label: state`, plus a marker when `isRunning` tells more than the state does: a

@@ -67,6 +67,7 @@ struct DemoScript {
     await retryScene()
     await timeoutScene()
     await debounceScene()
+    await downloadsScene()
 
     print("\nDone.")
   }
@@ -134,6 +135,22 @@ struct DemoScript {
       await note("searches that reached the server: \(leadingSearches)")
       expect(leadingSearches == ["s", "swift"])
       expect(model.results == .loaded(found))
+    }
+  }
+
+  private func downloadsScene() async {
+    await scene(
+      "Downloads: \(model.downloads.count) loader objects share one ConcurrencyLimiter(limit: 2)",
+      view: DemoScreen.downloads
+    ) {
+      await model.downloadAll()
+      let peak = await model.api.log.downloadsPeak
+      let ended = await model.api.log.downloadsEnded
+      await note("the server saw at most \(peak) downloads at once")
+      expect(peak <= model.downloadLimiter.limit)
+      expect(ended == model.downloads.count)
+      expect(model.downloads.allSatisfy { $0.state == .loaded($0.chunks) })
+      expect(model.downloadLimiter.runningCount == 0 && model.downloadLimiter.waitingCount == 0)
     }
   }
 
