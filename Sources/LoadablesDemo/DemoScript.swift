@@ -222,9 +222,9 @@ struct DemoScript {
   }
 
   /// Stops the demo with exit code 1 if the library did not do what the scene shows.
-  private func expect(_ condition: Bool, line: Int = #line) {
+  private func expect(_ condition: Bool, file: StaticString = #fileID, line: Int = #line) {
     guard !condition else { return }
-    FileHandle.standardError.write(Data("unexpected state (DemoMain.swift:\(line))\n".utf8))
+    FileHandle.standardError.write(Data("unexpected state (\(file):\(line))\n".utf8))
     exit(1)
   }
 }
