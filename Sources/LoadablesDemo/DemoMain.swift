@@ -7,10 +7,13 @@ struct DemoMain {
   static let usage = """
     usage: loadables-demo [--fast]
 
-    Plays the states a screen goes through with Loadables, printing one frame each time
-    the terminal "view" re-renders.
+    Plays the states a screen goes through with Loadables and its policies (retry, timeout,
+    debounce, a concurrency limit), printing one frame each time the terminal "view"
+    re-renders.
 
-      --fast   cut every delay to 1 ms (for CI); the frames are the same
+      --fast   cut every delay to 1 ms, and every time limit (timeout, debounce) to 100 ms,
+               for CI; every scene ends in the same states, but frames that depend on
+               timing (downloads running side by side, retry waits) differ
       --help   show this help
 
     """
@@ -30,7 +33,7 @@ struct DemoMain {
       }
     }
     let pace = Pace(isFast: isFast)
-    let script = DemoScript(model: DemoModel(api: FakeAPI(pace: pace)), pace: pace)
+    let script = DemoScript(model: DemoModel(api: FakeAPI(pace: pace), pace: pace), pace: pace)
     await script.play()
   }
 }

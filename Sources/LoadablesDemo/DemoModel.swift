@@ -9,7 +9,10 @@ import Observation
 ///   the wrappers notify observers themselves), driven through their projected values
 ///   (`$numbers.load { ... }`, `$saving.run { ... }`);
 /// - plain stored properties driven by key path, thanks to `LoadableSupport` and
-///   `ProcessSupport` (`load(\.profile) { ... }`, `run(\.publishing) { ... }`).
+///   `ProcessSupport` (`load(\.profile) { ... }`, `run(\.publishing) { ... }`);
+/// - policies passed to either (`$quote.load(policy: .retry(...))`,
+///   `load(\.results, policy: .debounce(...))`);
+/// - loader objects, one per file of a batch of downloads (``FileDownload``).
 ///
 /// Every action returns the task running it, so the demo script can wait for it to end; an
 /// app would simply ignore it.
@@ -18,14 +21,37 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @ObservationIgnored @Loadable var numbers: LoadableState<[Int]>
   @ObservationIgnored @Loadable var feed: LoadableState<[String]>
   @ObservationIgnored @LoadableProcess var saving: SingleProcessState
+  @ObservationIgnored @Loadable var quote: LoadableState<String>
+  @ObservationIgnored @Loadable var report: LoadableState<String>
 
   var profile: LoadableState<Profile> = .absent
   var publishing: SingleProcessState = .idle
 
-  @ObservationIgnored private let api: FakeAPI
+  /// The text in the search field, and what the search found for it.
+  var query = ""
+  var results: LoadableState<[String]> = .absent
 
-  init(api: FakeAPI) {
+  /// The files of the batch, each a loader object, all sharing ``downloadLimiter``.
+  @ObservationIgnored let downloads: [FileDownload]
+  @ObservationIgnored let downloadLimiter: ConcurrencyLimiter
+
+  /// The fake server; the demo script reads its log.
+  @ObservationIgnored let api: FakeAPI
+  @ObservationIgnored private let pace: Pace
+  @ObservationIgnored private let searchDebouncer: Debouncer
+
+  init(api: FakeAPI, pace: Pace) {
     self.api = api
+    self.pace = pace
+    searchDebouncer = Debouncer(for: pace.scaledLimit(.milliseconds(300)), leading: true)
+    let files = [
+      ("notes.txt", 2), ("photo.jpg", 3), ("slides.key", 4), ("song.mp3", 2), ("video.mp4", 3),
+    ]
+    let limiter = ConcurrencyLimiter(limit: 2)
+    downloadLimiter = limiter
+    downloads = files.map { name, chunks in
+      FileDownload(name: name, chunks: chunks, api: api, limiter: limiter)
+    }
   }
 
   // MARK: - Loading values
@@ -76,6 +102,56 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @discardableResult
   func loadProfile(failing: Bool) -> Task<Void, Never> {
     load(\.profile) { [api] in try await api.profile(failing: failing) }
+  }
+
+  // MARK: - Loading with policies
+
+  /// Loads the quote from a flaky `endpoint`, making up to three attempts 0.3 s apart. The
+  /// state stays `.loading` across the failed attempts (unless `showsFailedAttempts`);
+  /// `$quote.attempt` tells which attempt runs or waits.
+  @discardableResult
+  func loadQuote(from endpoint: FlakyEndpoint, showsFailedAttempts: Bool) -> Task<Void, Never> {
+    let policy = LoadPolicy<String>.retry(
+      maxAttempts: 3,
+      backoff: .constant(pace.scaled(.milliseconds(300))),
+      showsFailedAttempts: showsFailedAttempts)
+    return $quote.load(policy: policy) { try await endpoint.quote() }
+  }
+
+  /// Loads a report, giving up with `TimeoutError` after one second.
+  @discardableResult
+  func loadReport(slow: Bool) -> Task<Void, Never> {
+    $report.load(policy: .timeout(pace.scaledLimit(.seconds(1)))) { [api] in
+      try await slow ? api.slowReport() : api.quickReport()
+    }
+  }
+
+  /// Shows `text` in the search field and searches for it once typing pauses for 0.3 s: each
+  /// keystroke's load supersedes the one before while it still waits (trailing edge).
+  ///
+  /// With `leading`, the model's ``Debouncer`` lets the first keystroke after a pause
+  /// through at once, then debounces the ones that follow it.
+  @discardableResult
+  func search(_ text: String, leading: Bool = false) -> Task<Void, Never> {
+    query = text
+    let policy: LoadPolicy<[String]> =
+      leading
+      ? .debounce(searchDebouncer)
+      : .debounce(for: pace.scaledLimit(.milliseconds(300)))
+    return load(\.results, policy: policy) { [api] in try await api.search(text) }
+  }
+
+  /// Empties the search field and the results.
+  func clearSearch() {
+    query = ""
+    reset(\.results)
+  }
+
+  /// Starts every download of the batch, in order, and returns when all have ended; the
+  /// shared limiter lets two run at once.
+  func downloadAll() async {
+    let loads = downloads.map { file in Task { await file.load() } }
+    for load in loads { _ = await load.value }
   }
 
   // MARK: - Running jobs

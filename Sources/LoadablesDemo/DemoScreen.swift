@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 
 /// The demo's "views": the one line of text a SwiftUI body would show for each piece of the
@@ -27,7 +28,80 @@ enum DemoScreen {
     row("publishing", model.publishing, isRunning: model.isRunning(\.publishing))
   }
 
+  /// The state, and the attempt a retry runs or waits to run. The attempt already tells
+  /// that work is in flight, so no marker is shown beside it.
+  static func quote(_ model: DemoModel) -> String {
+    let state = model.quote
+    guard let attempt = model.$quote.attempt else {
+      return row("quote", state, isRunning: model.$quote.isRunning) { "\"\($0)\"" }
+    }
+    return row("quote", state, isRunning: state.isLoading) { "\"\($0)\"" }
+      + describe(attempt, showingError: !state.isError)
+  }
+
+  static func report(_ model: DemoModel) -> String {
+    row("report", model.report, isRunning: model.$report.isRunning) { "\"\($0)\"" }
+  }
+
+  /// The search field's text, and what was found for it.
+  static func search(_ model: DemoModel) -> String {
+    row("search \"\(model.query)\"", model.results, isRunning: model.isRunning(\.results)) {
+      "\($0)"
+    }
+  }
+
+  /// A summary line, then one line per file: a progress bar while it downloads, `waiting`
+  /// while it waits for the limiter (loading, but no progress reported yet).
+  static func downloads(_ model: DemoModel) -> String {
+    var running = 0
+    var waiting = 0
+    var done = 0
+    let lines = model.downloads.map { file in
+      let name = file.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+      switch (file.state, file.progress) {
+      case (.loading, let progress?):
+        running += 1
+        let fraction = progress.fraction ?? 0
+        let percent = String(Int((fraction * 100).rounded()))
+        let padding = String(repeating: " ", count: 4 - percent.count)
+        return "\(name) \(bar(fraction))\(padding)\(percent)%"
+      case (.loading, nil):
+        waiting += 1
+        return "\(name) waiting"
+      case (.loaded, _):
+        done += 1
+        return "\(name) \(bar(1)) done"
+      case (.absent, _):
+        return "\(name) -"
+      case (.error(let error), _):
+        return "\(name) error: \(error)"
+      }
+    }
+    let limit = model.downloadLimiter.limit
+    let summary = "downloads (\(limit) at a time): \(running) running, \(waiting) waiting, "
+    return ([summary + "\(done) done"] + lines.map { "  " + $0 }).joined(separator: "\n")
+  }
+
   // MARK: - Rows
+
+  /// `  attempt 2 of 3, retrying in 0.3 s (last error: ...)`; the last error only when
+  /// `showingError` (the state does not show it already).
+  private static func describe(_ attempt: RetryAttempt, showingError: Bool) -> String {
+    var text = "  attempt \(attempt.number) of \(attempt.maxAttempts)"
+    if let delay = attempt.delay {
+      let (seconds, attoseconds) = delay.components
+      text += String(format: ", retrying in %g s", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    if showingError, let error = attempt.lastError { text += " (last error: \(error))" }
+    return text
+  }
+
+  /// `[####------]` for 0.4.
+  private static func bar(_ fraction: Double) -> String {
+    let filled = Int((fraction * 10).rounded(.down))
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled)
+      + "]"
+  }
 
   /// `label: state`, plus a marker when `isRunning` tells more than the state does: a
   /// silent refresh in flight, or a `.loading` that no load will ever finish.

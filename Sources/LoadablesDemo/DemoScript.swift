@@ -64,10 +64,137 @@ struct DemoScript {
       expect(model.publishing.hasFinished)
     }
 
+    await retryScene()
+    await timeoutScene()
+    await debounceScene()
+    await downloadsScene()
+
     print("\nDone.")
   }
 
+  // MARK: - Policies
+
+  private func retryScene() async {
+    await scene(
+      "Retry: fails twice, then answers; the attempts show beside a steady loading…",
+      view: DemoScreen.quote
+    ) {
+      let endpoint = model.api.flakyQuote(failing: 2)
+      let states = record(model.$quote.states)
+      await model.loadQuote(from: endpoint, showsFailedAttempts: false).value
+      expect(model.quote == .loaded(FakeAPI.quote))
+      let written = await states.value
+      await note("states written: \(describe(written))")
+      expect(!written.contains(where: \.isError))
+      expect(await endpoint.calls == 3)
+
+      await note("the same with showsFailedAttempts: true, each failure shows:")
+      let flashing = model.api.flakyQuote(failing: 2)
+      let flashed = record(model.$quote.states)
+      await model.loadQuote(from: flashing, showsFailedAttempts: true).value
+      expect(model.quote == .loaded(FakeAPI.quote))
+      let writtenAgain = await flashed.value
+      await note("states written: \(describe(writtenAgain))")
+      expect(writtenAgain.filter(\.isError).count == 2)
+      expect(await flashing.calls == 3)
+    }
+  }
+
+  private func timeoutScene() async {
+    await scene(
+      "Timeout: a request that outlasts its limit fails with TimeoutError",
+      view: DemoScreen.report
+    ) {
+      await model.loadReport(slow: true).value
+      expect(model.report.error is TimeoutError)
+      await note("a quick one, well within the limit:")
+      await model.loadReport(slow: false).value
+      expect(model.report == .loaded("quick report"))
+    }
+  }
+
+  private func debounceScene() async {
+    let keystrokes = ["s", "sw", "swi", "swif", "swift"]
+    let found = FakeAPI.packages.filter { $0.hasPrefix("swift") }
+
+    await scene(
+      "Debounced search: typing \"swift\"; only the pause after the last key searches",
+      view: DemoScreen.search
+    ) {
+      await type(keystrokes) { model.search($0) }
+      let searches = await model.api.log.takeSearches()
+      await note("searches that reached the server: \(searches)")
+      expect(searches == ["swift"])
+      expect(model.results == .loaded(found))
+
+      await note(
+        "again with a leading-edge Debouncer: the first key after a pause searches at once")
+      model.clearSearch()
+      await type(keystrokes) { model.search($0, leading: true) }
+      let leadingSearches = await model.api.log.takeSearches()
+      await note("searches that reached the server: \(leadingSearches)")
+      expect(leadingSearches == ["s", "swift"])
+      expect(model.results == .loaded(found))
+    }
+  }
+
+  private func downloadsScene() async {
+    await scene(
+      "Downloads: \(model.downloads.count) loader objects share one ConcurrencyLimiter(limit: 2)",
+      view: DemoScreen.downloads
+    ) {
+      await model.downloadAll()
+      let peak = await model.api.log.downloadsPeak
+      let ended = await model.api.log.downloadsEnded
+      await note("the server saw at most \(peak) downloads at once")
+      expect(peak <= model.downloadLimiter.limit)
+      expect(ended == model.downloads.count)
+      expect(model.downloads.allSatisfy { $0.state == .loaded($0.chunks) })
+      expect(model.downloadLimiter.runningCount == 0 && model.downloadLimiter.waitingCount == 0)
+    }
+  }
+
   // MARK: - Helpers
+
+  /// Types `keystrokes` a short pause apart, each calling `search`, and returns once the
+  /// last keystroke's search has ended.
+  private func type(_ keystrokes: [String], search: (String) -> Task<Void, Never>) async {
+    var last: Task<Void, Never>?
+    for text in keystrokes {
+      if last != nil { await wait(.milliseconds(100)) }
+      last = search(text)
+    }
+    await last?.value
+  }
+
+  /// Every state written to a property from now until it is `.loaded`, in order, none
+  /// merged away: what a view could have shown, frame by frame. Await it only once the
+  /// state is known to be `.loaded`, or it waits for ever.
+  private func record<Value>(_ states: StateStream<LoadableState<Value>>)
+    -> Task<[LoadableState<Value>], Never>
+  {
+    Task {
+      var written: [LoadableState<Value>] = []
+      // The first element is the state at the time of subscribing, not a written one.
+      for await state in states.dropFirst() {
+        written.append(state)
+        if state.isLoaded { break }
+      }
+      return written
+    }
+  }
+
+  /// `loading → error → loaded`.
+  private func describe<Value>(_ states: [LoadableState<Value>]) -> String {
+    states.map { state in
+      switch state {
+      case .absent: "absent"
+      case .loading: "loading"
+      case .error: "error"
+      case .loaded: "loaded"
+      }
+    }.joined(separator: " → ")
+  }
 
   /// Prints a heading, shows `view`, runs `actions`, then lets the last frame print and
   /// pauses a moment before the next scene.
@@ -95,9 +222,9 @@ struct DemoScript {
   }
 
   /// Stops the demo with exit code 1 if the library did not do what the scene shows.
-  private func expect(_ condition: Bool, line: Int = #line) {
+  private func expect(_ condition: Bool, file: StaticString = #fileID, line: Int = #line) {
     guard !condition else { return }
-    FileHandle.standardError.write(Data("unexpected state (DemoMain.swift:\(line))\n".utf8))
+    FileHandle.standardError.write(Data("unexpected state (\(file):\(line))\n".utf8))
     exit(1)
   }
 }

@@ -10,6 +10,16 @@ struct Pace: Sendable {
   func scaled(_ delay: Duration) -> Duration {
     isFast ? .milliseconds(1) : delay
   }
+
+  /// The limit to actually use for one that is "normally" `limit`: a timeout, a debounce
+  /// interval, anything the scaled delays are measured against.
+  ///
+  /// `--fast` cuts it to 100 ms, not 1 ms: it must still outlast the delays meant to be
+  /// shorter (a quick request, the pause between two keystrokes) by a wide margin, or a
+  /// busy machine could end a scene the other way.
+  func scaledLimit(_ limit: Duration) -> Duration {
+    isFast ? .milliseconds(100) : limit
+  }
 }
 
 /// The errors the fake server answers with.
@@ -35,6 +45,9 @@ struct Profile: Sendable, Equatable {
 /// code; what they return is `Sendable` and comes back to the main actor in the model.
 struct FakeAPI: Sendable {
   let pace: Pace
+
+  /// What the server was asked, for the scenes to show and check.
+  let log = ServerLog()
 
   /// Waits for a (scaled) delay; throws `CancellationError` when the caller is cancelled.
   private func wait(_ delay: Duration) async throws {

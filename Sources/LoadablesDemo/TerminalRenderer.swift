@@ -1,7 +1,7 @@
 import Observation
 
 /// Shows a "view" in the terminal and prints it again whenever the state it read changes,
-/// the way SwiftUI re-renders a body.
+/// the way SwiftUI re-renders a body. A view may be several lines long.
 ///
 /// `withObservationTracking` records everything the view reads. Its `onChange` fires once,
 /// *before* the first of those values changes, so the renderer schedules a new frame on the
@@ -38,7 +38,10 @@ final class TerminalRenderer {
       Task { @MainActor in self?.renderScheduledFrame(for: mountID) }
     }
     frameCount += 1
-    print("  #\(frameCount)  \(frame)")
+    // A view of several lines prints them one under the other, after the frame number.
+    let prefix = "  #\(frameCount)  "
+    let indent = "\n" + String(repeating: " ", count: prefix.count)
+    print(prefix + frame.split(separator: "\n").joined(separator: indent))
   }
 
   private func renderScheduledFrame(for mountID: Int) {
