@@ -40,7 +40,10 @@ public struct ResetProcess: Error, Sendable, Hashable {
 ///   throw TimeoutError()
 /// }
 /// ```
-public struct TimeoutError: Error, Sendable, Hashable {
+public struct TimeoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Creates the error.
   public init() {}
+
+  /// `timed out: the work took longer than allowed`.
+  public var description: String { "timed out: the work took longer than allowed" }
 }

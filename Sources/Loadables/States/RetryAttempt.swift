@@ -46,8 +46,8 @@ public struct RetryAttempt: Sendable, CustomStringConvertible {
   /// Whether this is a second or later attempt.
   public var isRetry: Bool { number > 1 }
 
-  /// `attempt 2 of 3`, with the wait while waiting: `attempt 2 of 3 in 1.0 seconds`.
+  /// `attempt 2 of 3`, or while waiting `attempt 2 of 3 starts in 1.5 seconds`.
   public var description: String {
-    "attempt \(number) of \(maxAttempts)" + (delay.map { " in \($0)" } ?? "")
+    "attempt \(number) of \(maxAttempts)" + (delay.map { " starts in \($0)" } ?? "")
   }
 }
