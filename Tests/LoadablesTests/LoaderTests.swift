@@ -76,6 +76,29 @@ final class LoaderTests: XCTestCase {
     XCTAssertFalse(loader.isRunning)
   }
 
+  func testValueThrowsCancellationWhenASilentLoadIsCancelledInsteadOfTheOldValue() async {
+    let loader = NumbersLoader(state: .loaded([0]))
+    let value = Task { @MainActor in try await loader.value(silently: true) }
+    await loader.gate.arrival()
+    loader.cancel()
+    do {
+      let stale = try await value.value
+      XCTFail("value() returned \(stale), the state from before its load")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    XCTAssertEqual(loader.state, .loaded([0]))
+  }
+
+  func testValueReturnsTheFreshCachedValueWithoutFetching() async throws {
+    let cache = LoadCache<Int, [Int]>(timeToLive: .seconds(60), clock: ManualClock())
+    cache.insert([7], for: 1)
+    let loader = NumbersLoader(policy: .cache(cache, key: 1))
+    let value = try await loader.value()
+    XCTAssertEqual(value, [7])
+    XCTAssertEqual(loader.fetches, 0)
+  }
+
   func testCompositionAwaitsTwoLoadersInParallel() async throws {
     final class PairLoader: BaseLoader<[String]> {
       let names = BlockLoader<String> { "Ada" }

@@ -26,6 +26,17 @@ final class SlotTableTests: XCTestCase {
     XCTAssertEqual(SlotRegistry.ownerCount, 0)
   }
 
+  func testReadingAttemptKeepsTheSlotLikeProgressDoes() async {
+    let model = NumbersModel()
+    _ = model.attempt(\.numbers)  // a view shows the retry attempt
+    await model.load(\.numbers, policy: .retry(maxAttempts: 2, backoff: .immediate)) { [1] }
+    XCTAssertEqual(
+      SlotRegistry.slotCount, 1, "the slot a view observes through attempt(_:) was dropped")
+    _ = model.progress(\.other)
+    await model.load(\.other) { [2] }
+    XCTAssertEqual(SlotRegistry.slotCount, 2)
+  }
+
   func testCancelledAndResetLoadsLeaveNothingBehind() async {
     let model = NumbersModel()
     let gate = Gate<[Int]>()

@@ -97,11 +97,13 @@ class LoadSlot: Observable {
   // MARK: - Retry attempts
 
   private final var currentAttempt: RetryAttempt?
+  @usableFromInline final private(set) var isAttemptObserved = false
 
   /// The attempt a retry policy is running or waiting to run; `nil` when the running load
   /// has no retry policy or no load runs. Reading it under observation tracking registers
   /// the observer.
   @usableFromInline final var attempt: RetryAttempt? {
+    isAttemptObserved = true
     observe(\LoadSlot.attemptMarker)
     return currentAttempt
   }
@@ -116,7 +118,7 @@ class LoadSlot: Observable {
   }
 
   private final func updateAttempt(_ attempt: RetryAttempt?) {
-    mutate(\LoadSlot.attemptMarker, observed: true) { currentAttempt = attempt }
+    mutate(\LoadSlot.attemptMarker, observed: isAttemptObserved) { currentAttempt = attempt }
   }
 
   // MARK: - Watchers

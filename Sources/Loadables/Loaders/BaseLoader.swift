@@ -72,6 +72,28 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// - Returns: The state when the call returns.
   @discardableResult
   public final func load(silently: Bool) async -> LoadableState<Value> {
+    await run(silently: silently).state
+  }
+
+  /// Loads and returns the value, or throws the error; see ``Loader/value(silently:)``.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The value this load produced (or a fresh cached one).
+  /// - Throws: This load's error, or `CancellationError` when this load was cancelled or
+  ///   superseded — never a value or an error left by an earlier load.
+  public final func value(silently: Bool) async throws -> Value {
+    let (state, isOwn) = await run(silently: silently)
+    guard isOwn else { throw CancellationError() }
+    switch state {
+    case .loaded(let value): return value
+    case .error(let error): throw error
+    case .absent, .loading: throw CancellationError()
+    }
+  }
+
+  /// Runs one load and tells whether the state it returns is that load's own outcome: no
+  /// newer load, `cancel()` or `reset()` came after it, and the caller was not cancelled.
+  private func run(silently: Bool) async -> (state: LoadableState<Value>, isOwn: Bool) {
     let block: @MainActor () async throws -> Value = { [weak self] in
       guard let self else { throw CancellationError() }
       return try await self.fetch()
@@ -80,12 +102,15 @@ open class BaseLoader<Value: Sendable>: Loader {
       policy.steps.isEmpty
       ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
       : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    // The load's generation: starting, cancelling or resetting a load moves it on; the
+    // load's own end does not.
+    let generation = slot.generation
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    return slot.storage
+    return (slot.storage, slot.generation == generation && !Task.isCancelled)
   }
 
   /// Cancels the running load and leaves the state as it is.

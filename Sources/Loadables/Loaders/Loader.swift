@@ -63,6 +63,24 @@ public protocol Loader: AnyObject {
   /// Cancels the running load and writes `.absent`.
   func reset()
 
+  /// Loads and returns the value, or throws the error: for composing loaders.
+  ///
+  /// The load writes this loader's states as usual, so views observing it see the load.
+  ///
+  /// ```swift
+  /// override func fetch() async throws -> Dashboard {
+  ///   async let user = userLoader.value()
+  ///   async let posts = postsLoader.value()
+  ///   return try await Dashboard(user: user, posts: posts)
+  /// }
+  /// ```
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The loaded value.
+  /// - Throws: The load's error, or `CancellationError` when the load was cancelled or
+  ///   superseded before it produced a value.
+  func value(silently: Bool) async throws -> Value
+
   /// Produces one value, without touching the state: the work itself. ``load(silently:)``
   /// runs it; another loader may call it to compose.
   ///
@@ -91,29 +109,11 @@ extension Loader {
     return await load(silently: false)
   }
 
-  /// Loads and returns the value, or throws the error: for composing loaders.
+  /// Loads and returns the value, showing `.loading`; see ``value(silently:)``.
   ///
-  /// The load writes this loader's states as usual, so views observing it see the load.
-  ///
-  /// ```swift
-  /// override func fetch() async throws -> Dashboard {
-  ///   async let user = userLoader.value()
-  ///   async let posts = postsLoader.value()
-  ///   return try await Dashboard(user: user, posts: posts)
-  /// }
-  /// ```
-  ///
-  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The loaded value.
-  /// - Throws: The load's error, or `CancellationError` when the load was cancelled or
-  ///   superseded before it produced a value.
-  public func value(silently: Bool = false) async throws -> Value {
-    let state = await load(silently: silently)
-    try Task.checkCancellation()
-    switch state {
-    case .loaded(let value): return value
-    case .error(let error): throw error
-    case .absent, .loading: throw CancellationError()
-    }
+  /// - Throws: The load's error, or `CancellationError`.
+  public func value() async throws -> Value {
+    try await value(silently: false)
   }
 }

@@ -93,8 +93,13 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     LoadPolicy(steps: steps + inner.steps)
   }
 
-  /// Runs `operation` under this policy outside any load: no state is written, and retry
-  /// attempts are not shown anywhere.
+  /// Runs `operation` under this policy directly, not as a load of its own: the policy
+  /// writes no state of its own.
+  ///
+  /// Inside a load's block (a yielding block, say), a retry reports its attempts to that
+  /// load's `attempt`, when that load was started with a policy or after its `progress` was
+  /// read, and a retry with `showsFailedAttempts` writes its failures to that load's state,
+  /// as it would if the load had been given the policy. Outside any load nothing is shown.
   ///
   /// Use it inside a yielding block, or anywhere else a policy's behaviour is wanted:
   ///

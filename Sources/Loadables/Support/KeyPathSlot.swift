@@ -33,7 +33,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {
-    if !isRunningObserved, !isProgressObserved, !isWatched {
+    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched {
       SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID)
     }
   }
