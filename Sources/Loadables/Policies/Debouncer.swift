@@ -69,8 +69,9 @@ extension LoadPolicy {
   /// ```
   ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
-  /// debounces the loads of one state. For a leading edge, or to debounce loads of several
-  /// states together, use a ``Debouncer`` with ``debounce(_:)-type.method``.
+  /// debounces the loads of one state. For a leading edge, use a ``Debouncer`` with
+  /// ``debounce(_:)-type.method``; a debouncer shared by several states shares when the last
+  /// call came, but a load of one state never cancels the wait of another.
   ///
   /// - Parameters:
   ///   - interval: How long to wait; not negative.
