@@ -141,6 +141,7 @@ final class ProgressArticleTests: XCTestCase {
     let clock = ManualClock()
     var calls = 0
     var duringFirst: RetryAttempt?
+    var duringSecond: RetryAttempt?
     let task: Task<Void, Never> = $posts.load(
       policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(2)), clock: clock)
     ) {
@@ -149,13 +150,18 @@ final class ProgressArticleTests: XCTestCase {
         duringFirst = $posts.attempt
         throw URLError(.timedOut)
       }
+      duringSecond = $posts.attempt
       return []
     }
     await clock.sleepers(count: 1)
-    XCTAssertEqual(duringFirst?.description, "attempt 1 of 3")
+    XCTAssertEqual(duringFirst?.number, 1)
+    XCTAssertEqual(duringFirst?.maxAttempts, 3)
+    XCTAssertNil(duringFirst?.delay)
+    XCTAssertNil(duringFirst?.lastError)
     XCTAssertNil(retryMessage(duringFirst))
     let waiting = try XCTUnwrap($posts.attempt)
-    XCTAssertEqual(waiting.description, "attempt 2 of 3 in 2.0 seconds")
+    XCTAssertEqual(waiting.number, 2)
+    XCTAssertEqual(waiting.delay, .seconds(2))
     XCTAssertTrue(waiting.isWaiting)
     XCTAssertTrue(waiting.isRetry)
     XCTAssertTrue(waiting.lastError is URLError)
@@ -163,6 +169,9 @@ final class ProgressArticleTests: XCTestCase {
     XCTAssertEqual(posts, .loading)
     clock.advance(by: .seconds(2))
     await task.value
+    XCTAssertEqual(duringSecond?.number, 2)
+    XCTAssertNil(duringSecond?.delay)
+    XCTAssertEqual(retryMessage(duringSecond), "Retrying: attempt 2 of 3")
     XCTAssertNil($posts.attempt)
     XCTAssertEqual(
       retryMessage(RetryAttempt(number: 2, maxAttempts: 3)), "Retrying: attempt 2 of 3")
