@@ -110,6 +110,21 @@ final class DraftModel {
   @LoadableProcess var publishing: SingleProcessState
 }
 
+// MARK: - README: Loader objects
+
+final class BooksLoader: BaseLoader<[Book]> {
+  private let api: any BookAPI
+
+  init(api: any BookAPI) {
+    self.api = api
+    super.init(policy: .retry(maxAttempts: 3).timeout(.seconds(10)))
+  }
+
+  override func fetch() async throws -> [Book] {
+    try await api.books()
+  }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -189,6 +204,71 @@ final class ReadmeExamplesTests: XCTestCase {
     XCTAssertTrue(model.saving.hasFinished)
     await model.$publishing.run { throw FakeError.offline }
     XCTAssertTrue(model.publishing.hasFailed)
+  }
+
+  func testThePolicyExamplesRun() async {
+    @Loadable var books: LoadableState<[Book]>
+    @Loadable var results: LoadableState<[Book]>
+    let api = FakeBookAPI(books: [dune])
+    let text = "Du"
+
+    // Each example as the README writes it; the fake API answers at once, so none waits.
+    func retry() {
+      // Retry: up to 3 attempts, waiting an exponential backoff with jitter between them.
+      $books.load(policy: .retry(maxAttempts: 3)) { [api] in try await api.books() }
+    }
+    func timeout() {
+      // Timeout: after 10 seconds the block is cancelled and the state is .error(TimeoutError()).
+      $books.load(policy: .timeout(.seconds(10))) { [api] in try await api.books() }
+    }
+    func debounce() {
+      // Debounce: waits 300 ms first; a newer load cancels the wait, so a burst loads once.
+      $results.load(policy: .debounce(for: .milliseconds(300))) { [api] in
+        try await api.books().filter { $0.title.contains(text) }
+      }
+    }
+    func limit() {
+      // Concurrency limit: at most 2 of the loads that share `downloads` run at once.
+      let downloads = ConcurrencyLimiter(limit: 2)
+      $books.load(policy: .limit(downloads)) { [api] in try await api.books() }
+    }
+    func cache() {
+      // Cache: a value stored in the last minute shows at once, and nothing is fetched.
+      let cache = LoadCache<String, [Book]>(timeToLive: .seconds(60))
+      $books.load(policy: .cache(cache, key: "all")) { [api] in try await api.books() }
+    }
+    func dedupe() {
+      // Dedupe: loads of one key that run at the same time share one fetch.
+      let inFlight = Deduplicator<String, [Book]>()
+      $books.load(policy: .dedupe(inFlight, key: "all")) { [api] in try await api.books() }
+    }
+
+    for example in [retry, timeout, limit, cache, dedupe] {
+      books = .absent
+      example()
+      XCTAssertEqual(books, .loading)
+      await settle { $books.isRunning }
+      XCTAssertEqual(books, .loaded([dune]))
+    }
+
+    // The debounce waits 300 ms of real time: check that it waits, then stop it.
+    debounce()
+    XCTAssertEqual(results, .loading)
+    XCTAssertTrue($results.isRunning)
+    await Task.yield()
+    $results.cancel()
+    XCTAssertFalse($results.isRunning)
+  }
+
+  func testTheLoaderObjectExampleLoads() async {
+    let api = FakeBookAPI(books: [dune])
+
+    let loader = BooksLoader(api: api)
+    await loader.load()  // .loading, then .loaded(books) or .error(error)
+
+    XCTAssertEqual(loader.state, .loaded([dune]))
+    XCTAssertTrue(loader.policy.description.hasPrefix("retry(maxAttempts: 3"))
+    XCTAssertTrue(loader.policy.description.hasSuffix("timeout(10.0 seconds)"))
   }
 
   /// Waits, without sleeping, until `isRunning` turns false: observes it and re-checks after

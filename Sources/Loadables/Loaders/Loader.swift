@@ -50,7 +50,8 @@ public protocol Loader: AnyObject {
   ///
   /// Cancelling the calling task cancels the load (as when a view's `.task` ends); the
   /// state then stays as it is. A newer load supersedes this one: this call then returns
-  /// at once, and the newer load's states follow.
+  /// once the superseded `fetch()` stops (at once when it honours cancellation), and the
+  /// newer load's states follow.
   ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The state when the call returns.

@@ -2,7 +2,7 @@
 /// debounce that fires on the leading edge, or one shared by several loads.
 ///
 /// Keep one per stream of calls (a search field, say) and pass it to
-/// ``LoadPolicy/debounce(_:)``:
+/// ``LoadPolicy/debounce(_:)-type.method``:
 ///
 /// ```swift
 /// let searchDebouncer = Debouncer(for: .milliseconds(300), leading: true)
@@ -71,8 +71,9 @@ extension LoadPolicy {
   /// ```
   ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
-  /// debounces the loads of one state. For a leading edge, or to debounce loads of several
-  /// states together, use a ``Debouncer`` with ``debounce(_:)``.
+  /// debounces the loads of one state. For a leading edge, use a ``Debouncer`` with
+  /// ``debounce(_:)-type.method``; a debouncer shared by several states shares when the last
+  /// call came, but a load of one state never cancels the wait of another.
   ///
   /// - Parameters:
   ///   - interval: How long to wait; not negative.
@@ -106,14 +107,14 @@ extension LoadPolicy {
     }
   }
 
-  /// This policy, then ``debounce(for:clock:)`` inside it.
+  /// This policy, then ``debounce(for:clock:)-type.method`` inside it.
   public func debounce(for interval: Duration, clock: any Clock<Duration> = ContinuousClock())
     -> LoadPolicy
   {
     then(.debounce(for: interval, clock: clock))
   }
 
-  /// This policy, then ``debounce(_:)`` inside it.
+  /// This policy, then ``debounce(_:)-type.method`` inside it.
   public func debounce(_ debouncer: Debouncer) -> LoadPolicy {
     then(.debounce(debouncer))
   }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Lets concurrent loads of the same key share one fetch.
 ///
-/// Pass it to ``LoadPolicy/dedupe(_:key:)``. The first load of a key starts the fetch (its
-/// block) in a task of its own; loads of the same key that start while it runs wait for
-/// that fetch instead of running their own blocks, and all of them get its value or its
-/// error. Once it ends, the next load of the key fetches again.
+/// Pass it to ``LoadPolicy/dedupe(_:key:)-type.method``. The first load of a key starts
+/// the fetch (its block) in a task of its own; loads of the same key that start while it
+/// runs wait for that fetch instead of running their own blocks, and all of them get its
+/// value or its error. Once it ends, the next load of the key fetches again.
 ///
 /// ```swift
 /// let avatars = Deduplicator<User.ID, Data>()
@@ -95,7 +95,7 @@ extension LoadPolicy {
     }
   }
 
-  /// This policy, then ``dedupe(_:key:)`` inside it.
+  /// This policy, then ``dedupe(_:key:)-type.method`` inside it.
   public func dedupe<Key>(_ deduplicator: Deduplicator<Key, Value>, key: Key) -> LoadPolicy {
     then(.dedupe(deduplicator, key: key))
   }

@@ -1,6 +1,6 @@
 /// Values kept by key, so that a load can show what it loaded before at once.
 ///
-/// Pass it to ``LoadPolicy/cache(_:key:)``. As a load starts, its entry decides what it
+/// Pass it to ``LoadPolicy/cache(_:key:)-type.method``. As a load starts, its entry decides what it
 /// shows:
 ///
 /// | entry | what the load does |
@@ -200,7 +200,7 @@ extension LoadPolicy {
       })
   }
 
-  /// This policy, then ``cache(_:key:)`` inside it.
+  /// This policy, then ``cache(_:key:)-type.method`` inside it.
   public func cache<Key>(_ cache: LoadCache<Key, Value>, key: Key) -> LoadPolicy {
     then(.cache(cache, key: key))
   }

@@ -23,9 +23,9 @@
 /// ```
 ///
 /// Swap two and the meaning changes: `.timeout(.seconds(30)).retry(maxAttempts: 3)` gives
-/// all three attempts thirty seconds together. A ``cache(_:key:)`` shows its cached value
-/// when the load *starts*, wherever it is written; it stores what the policies after it
-/// return.
+/// all three attempts thirty seconds together. A ``cache(_:key:)-type.method`` shows its
+/// cached value when the load *starts*, wherever it is written; it stores what the policies
+/// after it return.
 ///
 /// A policy is a value: build it once and keep it, or write it at the call site. Only the
 /// objects it refers to (a ``ConcurrencyLimiter``, a ``Debouncer``, a ``LoadCache``, a

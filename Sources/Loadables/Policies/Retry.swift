@@ -65,7 +65,8 @@ extension LoadPolicy {
     }
   }
 
-  /// This policy, then ``retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)``
+  /// This policy, then
+  /// ``retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)-type.method``
   /// inside it.
   public func retry(
     maxAttempts: Int,

@@ -30,7 +30,7 @@ extension LoadPolicy {
     }
   }
 
-  /// This policy, then ``timeout(_:clock:)`` inside it.
+  /// This policy, then ``timeout(_:clock:)-type.method`` inside it.
   public func timeout(_ limit: Duration, clock: any Clock<Duration> = ContinuousClock())
     -> LoadPolicy
   {

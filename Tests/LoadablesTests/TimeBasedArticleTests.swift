@@ -1,0 +1,164 @@
+import Foundation
+import Loadables
+import LoadablesTesting
+import Observation
+import XCTest
+
+// The examples of the "Testing Time-Based Code" article, copied verbatim. `Post` and
+// `PostsAPI` are in PolicyArticleTests.swift. Keep this file and the article in step.
+
+// MARK: - Article: the model under test
+
+@MainActor @Observable
+final class PostsModel {
+  @ObservationIgnored @Loadable var posts: LoadableState<[Post]>
+  @ObservationIgnored @Loadable var results: LoadableState<[Post]>
+  private let api: any PostsAPI
+  private let clock: any Clock<Duration>
+  private let cache: LoadCache<String, [Post]>
+
+  init(api: any PostsAPI, clock: any Clock<Duration> = ContinuousClock()) {
+    self.api = api
+    self.clock = clock
+    self.cache = LoadCache(timeToLive: .seconds(60), clock: clock)
+  }
+
+  /// Shows the posts cached in the last minute at once; retries a failed fetch twice, two
+  /// seconds apart.
+  func refresh() {
+    $posts.load(
+      policy: .cache(cache, key: "feed")
+        .retry(maxAttempts: 3, backoff: .constant(.seconds(2)), clock: clock)
+    ) { [api] in
+      try await api.posts()
+    }
+  }
+
+  /// Searches once typing has paused for 300 ms, and gives up after ten seconds.
+  func search(_ text: String) {
+    $results.load(
+      policy: .debounce(for: .milliseconds(300), clock: clock)
+        .timeout(.seconds(10), clock: clock)
+    ) { [api] in
+      try await api.search(text)
+    }
+  }
+}
+
+// MARK: - Article: the stub
+
+@MainActor
+final class StubPostsAPI: PostsAPI {
+  /// The outcome of each call, in order; the last one repeats.
+  var script: [Result<[Post], any Error>]
+  /// How long each call takes on `clock`, as a server would; zero answers at once.
+  var latency: Duration = .zero
+  /// Each call made, such as `"search swift"`.
+  private(set) var calls: [String] = []
+  private let clock: any Clock<Duration>
+
+  init(_ script: [Result<[Post], any Error>], clock: any Clock<Duration>) {
+    self.script = script
+    self.clock = clock
+  }
+
+  func posts() async throws -> [Post] { try await answer("posts") }
+  func post(_ id: Post.ID) async throws -> Post { try await answer("post \(id)")[0] }
+  func search(_ text: String) async throws -> [Post] { try await answer("search \(text)") }
+  func page(_ number: Int) async throws -> [Post] { try await answer("page \(number)") }
+
+  private func answer(_ call: String) async throws -> [Post] {
+    calls.append(call)
+    let outcome = script[min(calls.count, script.count) - 1]
+    if latency > .zero { try await clock.sleep(for: latency) }
+    return try outcome.get()
+  }
+}
+
+// MARK: - Article: the recipes
+
+@MainActor
+final class TimeBasedArticleTests: XCTestCase {
+  let posts = [Post(id: 1, title: "Hello")]
+  let newer = [Post(id: 1, title: "Hello"), Post(id: 2, title: "Again")]
+
+  func testARefreshRetriesTwoSecondsApart() async throws {
+    let clock = ManualClock()
+    let offline = URLError(.notConnectedToInternet)
+    let api = StubPostsAPI([.failure(offline), .failure(offline), .success(posts)], clock: clock)
+    let model = PostsModel(api: api, clock: clock)
+    let recorder = StateRecorder(model.$posts)
+    defer { recorder.stop() }
+
+    model.refresh()
+    await clock.sleepers(count: 1)  // attempt 1 failed: the retry waits
+    XCTAssertEqual(model.$posts.attempt?.number, 2)
+    XCTAssertEqual(model.$posts.attempt?.delay, .seconds(2))
+    clock.advance(by: .seconds(2))
+    await clock.sleepers(count: 1)  // attempt 2 failed too
+    clock.advance(by: .seconds(2))
+    try await recorder.wait(until: \.isLoaded)
+
+    XCTAssertEqual(api.calls, ["posts", "posts", "posts"])
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(posts)])
+  }
+
+  func testASlowSearchEndsWithTimeoutError() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts)], clock: clock)
+    api.latency = .seconds(30)
+    let model = PostsModel(api: api, clock: clock)
+    let recorder = StateRecorder(model.$results)
+    defer { recorder.stop() }
+
+    model.search("swift")
+    await clock.sleepers(count: 1)  // the debounce
+    clock.advance(by: .milliseconds(300))
+    await clock.sleepers(count: 2)  // the timeout's timer, and the slow server
+    clock.advance(by: .seconds(10))
+    try await recorder.wait(until: \.isError)
+
+    XCTAssertEqual(model.results, .error(TimeoutError()))
+  }
+
+  func testOnlyTheLastSearchOfABurstRuns() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts)], clock: clock)
+    let model = PostsModel(api: api, clock: clock)
+    let recorder = StateRecorder(model.$results)
+    defer { recorder.stop() }
+
+    for text in ["s", "sw", "swi"] {
+      model.search(text)
+      await clock.sleepers(count: 1)
+      clock.advance(by: .milliseconds(100))
+    }
+    XCTAssertEqual(api.calls, [])
+    clock.advance(by: .milliseconds(200))
+    try await recorder.wait(until: \.isLoaded)
+
+    XCTAssertEqual(api.calls, ["search swi"])
+  }
+
+  func testCachedPostsGoStaleAfterAMinute() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts), .success(newer)], clock: clock)
+    let model = PostsModel(api: api, clock: clock)
+    let recorder = StateRecorder(model.$posts)
+    defer { recorder.stop() }
+
+    model.refresh()
+    try await recorder.wait(until: \.isLoaded)
+    clock.advance(by: .seconds(59))
+    model.refresh()  // fresh: shown at once, nothing fetched
+    XCTAssertEqual(api.calls.count, 1)
+    clock.advance(by: .seconds(1))
+    model.refresh()  // a minute old: shown at once, then fetched again
+    try await recorder.wait(until: { $0 == .loaded(self.newer) })
+
+    XCTAssertEqual(api.calls.count, 2)
+    XCTAssertEqual(
+      recorder.states,
+      [.absent, .loading, .loaded(posts), .loaded(posts), .loaded(posts), .loaded(newer)])
+  }
+}
