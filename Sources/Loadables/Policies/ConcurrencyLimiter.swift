@@ -53,7 +53,7 @@ public final class ConcurrencyLimiter: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> T
   ) async throws -> T {
-    try await queue.acquire()
+    try await queue.acquire(isolation: isolation)
     defer { queue.release() }
     return try await operation()
   }
@@ -98,7 +98,10 @@ private final class LockedQueue: @unchecked Sendable {
   var counts: (running: Int, waiting: Int) { lock.withLock { (running, waiters.count) } }
 
   /// Takes a permit, waiting in line for one if none is free.
-  func acquire() async throws {
+  ///
+  /// Runs on the caller's actor: a nonisolated `async` method would hop to the global
+  /// executor and back, two thread switches per permit, even when one is free.
+  func acquire(isolation: isolated (any Actor)?) async throws {
     try Task.checkCancellation()
     let id: Int? = lock.withLock {
       if running < limit, waiters.isEmpty {
