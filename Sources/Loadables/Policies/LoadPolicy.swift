@@ -37,8 +37,11 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// One policy in the chain.
   @usableFromInline
   struct Step: Sendable {
-    /// How the step reads in ``LoadPolicy/description``.
-    let name: String
+    /// How the step reads in ``LoadPolicy/description``. Built only when the description is
+    /// read: a policy is often written at the call site of each load, and formatting a
+    /// retry's backoff there cost about 12,000 instructions a load (Benchmarks/compare,
+    /// policy.retry.success).
+    let name: @Sendable () -> String
 
     /// Decides, as the load starts, whether a value is already known (the cache).
     let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
@@ -55,7 +58,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   init(steps: [Step]) { self.steps = steps }
 
   init(
-    _ name: String,
+    _ name: @autoclosure @escaping @Sendable () -> String,
     prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
     wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
   ) {
@@ -130,7 +133,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The policies in order, outermost first, such as
   /// `retry(maxAttempts: 3) → timeout(10.0 seconds)`.
   public var description: String {
-    steps.isEmpty ? "none" : steps.map(\.name).joined(separator: " → ")
+    steps.isEmpty ? "none" : steps.map { $0.name() }.joined(separator: " → ")
   }
 }
 
