@@ -44,10 +44,10 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     let name: @Sendable () -> String
 
     /// Decides, as the load starts, whether a value is already known (the cache).
-    let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
+    @usableFromInline let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
 
     /// Wraps the operation after it.
-    let wrap: @Sendable (_ next: @escaping Operation) -> Operation
+    @usableFromInline let wrap: @Sendable (_ next: @escaping Operation) -> Operation
   }
 
   @usableFromInline let steps: [Step]
@@ -114,12 +114,13 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   }
 
   /// The operation with every step applied, the first step outermost.
+  @inlinable
   func wrap(_ operation: @escaping Operation) -> Operation {
     steps.reversed().reduce(operation) { next, step in step.wrap(next) }
   }
 
   /// What the load should show as it starts: the first step that knows a value decides.
-  @MainActor
+  @MainActor @inlinable
   func prelude() -> Prelude<Value> {
     for step in steps {
       guard let prelude = step.prelude else { continue }
