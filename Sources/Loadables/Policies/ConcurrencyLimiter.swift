@@ -114,6 +114,11 @@ private final class LockedQueue: @unchecked Sendable {
     }
     guard let id else { return }
     try await withTaskCancellationHandler {
+      // Capturing `isolation` keeps this closure on the caller's actor too. Without it the
+      // closure is nonisolated and runs on the global executor, so two waiters that took
+      // their ids in order could enter the line in the other order (and the in-order test
+      // hung about one run in four, waiting on a load the limiter had put behind another).
+      _ = isolation
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         let cancelled = lock.withLock {
