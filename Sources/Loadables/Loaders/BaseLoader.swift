@@ -73,8 +73,8 @@ open class BaseLoader<Value: Sendable>: Loader {
   @discardableResult @inlinable
   public final func load(silently: Bool) async -> LoadableState<Value> {
     // Inlinable so that the engine is specialised for `Value` in the subclass's module:
-    // unspecialised, a load spent about 6,000 instructions on generic metadata
-    // (Benchmarks/compare, loader.cycle).
+    // unspecialised, a load spent about 6,000 instructions in generic code (metadata
+    // look-ups, exclusivity checks; Benchmarks/compare, loader.cycle).
     let block: @MainActor () async throws -> Value = { [weak self] in
       guard let self else { throw CancellationError() }
       return try await self.fetch()

@@ -39,7 +39,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   struct Step: Sendable {
     /// How the step reads in ``LoadPolicy/description``. Built only when the description is
     /// read: a policy is often written at the call site of each load, and formatting a
-    /// retry's backoff there cost about 12,000 instructions a load (Benchmarks/compare,
+    /// retry's backoff there cost about 10,000 instructions a load (Benchmarks/compare,
     /// policy.retry.success).
     let name: @Sendable () -> String
 
