@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 import Observation
 
@@ -108,4 +109,133 @@ final class KeyPathModel: LoadableSupport {
   var value: LoadableState<Int> = .absent
 
   nonisolated init() {}
+}
+
+// MARK: - Loader objects
+
+/// What the loader scenarios' fetch returns: the same array every time, so neither side
+/// allocates a new one per load.
+let loaderNumbers = [1, 2, 3]
+
+/// The library's loader object: a `BaseLoader` subclass whose fetch returns at once.
+final class NumbersLoader: BaseLoader<[Int]> {
+  override func fetch() async throws -> [Int] { loaderNumbers }
+}
+
+/// The hand-written equivalent of a loader object: an `@Observable` `@MainActor` class (not
+/// generic, so its observed key paths are built once) holding the state and the task it
+/// cancels and replaces on each load; a generation check before every write; `load()`
+/// awaits the task, and cancelling the caller cancels it.
+@MainActor @Observable
+final class HandLoader {
+  private(set) var state: LoadableState<[Int]> = .absent
+  @ObservationIgnored private var task: Task<Void, Never>?
+  @ObservationIgnored private var generation: UInt64 = 0
+
+  nonisolated init() {}
+
+  func fetch() async throws -> [Int] { loaderNumbers }
+
+  @discardableResult
+  func load() async -> LoadableState<[Int]> {
+    task?.cancel()
+    generation &+= 1
+    let generation = generation
+    if !state.isLoading { state = .loading }
+    let task = Task { [weak self] in
+      guard let self else { return }
+      do {
+        let value = try await self.fetch()
+        guard generation == self.generation, !Task.isCancelled else { return }
+        self.state = .loaded(value)
+      } catch {
+        guard generation == self.generation, !Task.isCancelled else { return }
+        self.state = .error(error)
+      }
+    }
+    self.task = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    return state
+  }
+}
+
+// MARK: - Policies
+
+/// A hand-written retry loop: up to `maxAttempts` attempts, an exponential backoff with full
+/// jitter between them (1 s doubling, capped at 30 s), never retrying cancellation.
+@MainActor
+func retrying<T>(
+  maxAttempts: Int,
+  _ operation: @MainActor () async throws -> T
+) async throws -> T {
+  var attempt = 1
+  while true {
+    do {
+      return try await operation()
+    } catch {
+      guard attempt < maxAttempts, !Task.isCancelled, !(error is CancellationError) else {
+        throw error
+      }
+      let cap = min(Double(1 << (attempt - 1)), 30)
+      try await Task.sleep(for: .seconds(Double.random(in: 0...cap)))
+      attempt += 1
+    }
+  }
+}
+
+/// A hand-written async semaphore: a lock, a count of free permits and a first-in,
+/// first-out line of waiters; usable from any actor, and run on the caller's actor, so an
+/// uncontended permit costs two locked updates and no hop.
+final class HandSemaphore: @unchecked Sendable {
+  // Safe to share: `available` and `waiters` are read and written only while holding `lock`,
+  // and each continuation is resumed exactly once, outside it.
+  private let lock = NSLock()
+  private var available: Int
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  init(limit: Int) { available = limit }
+
+  func withPermit<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> T
+  ) async rethrows -> T {
+    await wait(isolation: isolation)
+    defer { signal() }
+    return try await operation()
+  }
+
+  private func wait(isolation: isolated (any Actor)?) async {
+    let acquired = lock.withLock {
+      guard available > 0 else { return false }
+      available -= 1
+      return true
+    }
+    if acquired { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let acquiredNow = lock.withLock {
+        guard available > 0 else {
+          waiters.append(continuation)
+          return false
+        }
+        available -= 1
+        return true
+      }
+      if acquiredNow { continuation.resume() }
+    }
+  }
+
+  private func signal() {
+    let next: CheckedContinuation<Void, Never>? = lock.withLock {
+      guard !waiters.isEmpty else {
+        available += 1
+        return nil
+      }
+      return waiters.removeFirst()
+    }
+    next?.resume()
+  }
 }

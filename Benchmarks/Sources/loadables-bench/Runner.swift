@@ -29,7 +29,7 @@ struct Runner {
       let before = loadables_allocation_count()
       await variant(iterations)
       let after = loadables_allocation_count()
-      print("allocations=\(after - before)")
+      print("allocations=\(after - before) wakeups=\(scenarioWakeUps)")
     case "time" where arguments.count == 4:
       guard let scenario = scenario(named: arguments[1]), let iterations = Int(arguments[2]),
         let rounds = Int(arguments[3]), iterations > 0, rounds > 0

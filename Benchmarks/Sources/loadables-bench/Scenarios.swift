@@ -12,6 +12,21 @@ struct Scenario: Sendable {
 /// Restarts per storm and yields per load in the storm and yield scenarios.
 let restartsPerStorm = 10_000
 
+/// The permits of the limiters in `policy.limit`.
+let permits = 4
+
+/// Observer wake-ups counted by the scenarios that observe their state, for `run` to print.
+@MainActor var scenarioWakeUps = 0
+
+/// Runs `body` with an observer tracking `read` the way SwiftUI does (re-armed after each
+/// change), so the Observation cost of every write is paid, and counts its wake-ups.
+@MainActor
+func observing(_ read: @escaping @MainActor () -> Void, _ body: () async -> Void) async {
+  let counter = WakeUpCounter(read)
+  await body()
+  scenarioWakeUps += counter.count
+}
+
 @MainActor
 let scenarios: [Scenario] = [
   Scenario(
@@ -112,6 +127,61 @@ let scenarios: [Scenario] = [
     baseline: { iterations in
       let model = HandObservableModel()
       await model.yieldInline(count: iterations)
+    }
+  ),
+  Scenario(
+    name: "loader.cycle", unit: "load cycle",
+    library: { iterations in
+      let loader = NumbersLoader()
+      await observing({ _ = loader.state }) {
+        for _ in 0..<iterations { await loader.load() }
+      }
+    },
+    baseline: { iterations in
+      let loader = HandLoader()
+      await observing({ _ = loader.state }) {
+        for _ in 0..<iterations { await loader.load() }
+      }
+    }
+  ),
+  Scenario(
+    name: "policy.retry.success", unit: "load cycle",
+    library: { iterations in
+      let model = WrapperModel()
+      await observing({ _ = model.value }) {
+        for index in 0..<iterations {
+          await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
+        }
+      }
+    },
+    baseline: { iterations in
+      let model = WrapperModel()
+      await observing({ _ = model.value }) {
+        for index in 0..<iterations {
+          await model.$value.load { try await retrying(maxAttempts: 3) { index } }
+        }
+      }
+    }
+  ),
+  Scenario(
+    name: "policy.limit", unit: "load cycle",
+    library: { iterations in
+      let model = WrapperModel()
+      let limiter = ConcurrencyLimiter(limit: permits)
+      await observing({ _ = model.value }) {
+        for index in 0..<iterations {
+          await model.$value.load(policy: .limit(limiter)) { index }
+        }
+      }
+    },
+    baseline: { iterations in
+      let model = WrapperModel()
+      let semaphore = HandSemaphore(limit: permits)
+      await observing({ _ = model.value }) {
+        for index in 0..<iterations {
+          await model.$value.load { await semaphore.withPermit { index } }
+        }
+      }
     }
   ),
 ]

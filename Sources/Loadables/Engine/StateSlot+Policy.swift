@@ -3,13 +3,16 @@
 // What the engine adds: the policy's prelude (a cached value shown as the load starts) and
 // a `PolicyTarget` bound around the block, through which a retry shows its attempts.
 //
-// These paths are not inlined: a policy waits on clocks and tasks, so its loads do not
-// need the hot path's specialisation, and keeping them out of line keeps the plain loads'
-// code as it was.
+// These paths are `@inlinable`, like the plain ones, and so are the forms' policy entry
+// points: compiled once in the library for every state type, they spent about 13,000
+// instructions a load in unspecialised generic code, mostly looking up generic metadata
+// (`PolicyTarget`, `LoadPolicy.Step`, `Prelude`, ...): a quarter of a retried load's cost
+// (Benchmarks/compare, policy.retry.success). They are separate functions, so the plain
+// loads' code is unchanged.
 
 extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   /// Starts a load with `policy` in a new `Task` and returns that task.
-  @usableFromInline
+  @inlinable
   func launch(
     _ context: State.Context,
     silently: Bool,
@@ -27,7 +30,7 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   }
 
   /// Runs a load with `policy` in the caller's task and returns when it ends.
-  @usableFromInline
+  @inlinable
   func perform(
     _ context: State.Context,
     silently: Bool,
@@ -46,7 +49,8 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   /// Starts a policy load: asks the policy's prelude what to show, supersedes the current
   /// load, and writes the start. Returns `nil` when a fresh cached value completed the load
   /// on the spot.
-  private func startWithPolicy(
+  @inlinable
+  func startWithPolicy(
     _ context: State.Context,
     silently: Bool,
     policy: LoadPolicy<State.Output>

@@ -37,14 +37,17 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// One policy in the chain.
   @usableFromInline
   struct Step: Sendable {
-    /// How the step reads in ``LoadPolicy/description``.
-    let name: String
+    /// How the step reads in ``LoadPolicy/description``. Built only when the description is
+    /// read: a policy is often written at the call site of each load, and formatting a
+    /// retry's backoff there cost about 10,000 instructions a load (Benchmarks/compare,
+    /// policy.retry.success).
+    let name: @Sendable () -> String
 
     /// Decides, as the load starts, whether a value is already known (the cache).
-    let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
+    @usableFromInline let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
 
     /// Wraps the operation after it.
-    let wrap: @Sendable (_ next: @escaping Operation) -> Operation
+    @usableFromInline let wrap: @Sendable (_ next: @escaping Operation) -> Operation
   }
 
   @usableFromInline let steps: [Step]
@@ -55,7 +58,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   init(steps: [Step]) { self.steps = steps }
 
   init(
-    _ name: String,
+    _ name: @autoclosure @escaping @Sendable () -> String,
     prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
     wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
   ) {
@@ -116,12 +119,13 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   }
 
   /// The operation with every step applied, the first step outermost.
+  @inlinable
   func wrap(_ operation: @escaping Operation) -> Operation {
     steps.reversed().reduce(operation) { next, step in step.wrap(next) }
   }
 
   /// What the load should show as it starts: the first step that knows a value decides.
-  @MainActor
+  @MainActor @inlinable
   func prelude() -> Prelude<Value> {
     for step in steps {
       guard let prelude = step.prelude else { continue }
@@ -135,7 +139,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The policies in order, outermost first, such as
   /// `retry(maxAttempts: 3) → timeout(10.0 seconds)`.
   public var description: String {
-    steps.isEmpty ? "none" : steps.map(\.name).joined(separator: " → ")
+    steps.isEmpty ? "none" : steps.map { $0.name() }.joined(separator: " → ")
   }
 }
 

@@ -13,7 +13,7 @@ extension LoadableSupport {
   ///   - priority: The priority of the new task.
   ///   - block: Produces the value.
   /// - Returns: The task running the load; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,
@@ -34,7 +34,7 @@ extension LoadableSupport {
   ///   - silently: When `true`, the state is not set to `.loading`.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: Produces the value.
-  @MainActor
+  @MainActor @inlinable
   public func load<Value>(
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     silently: Bool = false,

@@ -12,7 +12,7 @@ extension ProcessSupport {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run<ProcessKind: Equatable & Sendable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -35,7 +35,7 @@ extension ProcessSupport {
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run<ProcessKind: Equatable & Sendable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
@@ -56,7 +56,7 @@ extension ProcessSupport {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,
@@ -77,7 +77,7 @@ extension ProcessSupport {
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
     silently: Bool = false,

@@ -18,7 +18,7 @@ extension Loadable.Binding {
   ///   - priority: The priority of the new task.
   ///   - block: Produces the value.
   /// - Returns: The task running the load; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func load(
     silently: Bool = false,
     policy: LoadPolicy<Value>,
@@ -37,7 +37,7 @@ extension Loadable.Binding {
   ///   - silently: When `true`, the state is not set to `.loading`.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: Produces the value.
-  @MainActor
+  @MainActor @inlinable
   public func load(
     silently: Bool = false,
     policy: LoadPolicy<Value>,

@@ -13,7 +13,7 @@ extension Process.Binding {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job; you need not keep it.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     _ process: ProcessKind,
     silently: Bool = false,
@@ -33,7 +33,7 @@ extension Process.Binding {
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     _ process: ProcessKind,
     silently: Bool = false,
@@ -57,7 +57,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job.
-  @MainActor @discardableResult
+  @MainActor @discardableResult @inlinable
   public func run(
     silently: Bool = false,
     policy: LoadPolicy<Void>,
@@ -74,7 +74,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///   - silently: When `true`, the state is not set to `.running` first.
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: The job.
-  @MainActor
+  @MainActor @inlinable
   public func run(
     silently: Bool = false,
     policy: LoadPolicy<Void>,

@@ -21,7 +21,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// The state, read under observation.
   @inlinable
   var state: State {
-    registrar.access(self as LoadSlot, keyPath: \LoadSlot.stateMarker)
+    registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
     return storage
   }
 
@@ -34,7 +34,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @inlinable
   func write(_ state: State) {
     guard !isFrozen else { return }
-    registrar.withMutation(of: self as LoadSlot, keyPath: \LoadSlot.stateMarker) {
+    registrar.withMutation(of: self as LoadSlot, keyPath: LoadSlot.stateKey) {
       storage = state
     }
   }
@@ -44,4 +44,10 @@ extension LoadSlot {
   /// The key a stored state is observed under (see ``StoredSlot``), declared on the
   /// non-generic base so that its key path is not rebuilt for every generic instance.
   @usableFromInline nonisolated final var stateMarker: Int { 0 }
+
+  /// The key path of ``stateMarker``, as one object. A key-path literal is instantiated once
+  /// per module, so a state read in your module (inlined) and written by the library's own
+  /// code (a policy load, a loader) would otherwise compare two objects component by
+  /// component on every write: about 1,700 instructions (Benchmarks/compare, policy.limit).
+  @usableFromInline static let stateKey: KeyPath<LoadSlot, Int> = \LoadSlot.stateMarker
 }
