@@ -28,7 +28,10 @@ class LoadSlot: Observable {
 
   private final var running = false
   @usableFromInline final private(set) var isRunningObserved = false
-  private final var runningRegistrar: ObservationRegistrar?
+
+  /// What the slot shows beside its state, and the registrar its observers use; created on
+  /// first use, so that a slot nobody observes and no load reports to stays small.
+  private final var activity: SlotActivity?
 
   @usableFromInline nonisolated init() {}
 
@@ -52,7 +55,7 @@ class LoadSlot: Observable {
 
   // MARK: - Progress
 
-  private final var currentProgress: LoadingProgress?
+  private final var currentProgress: LoadingProgress? { activity?.progress }
   @usableFromInline final private(set) var isProgressObserved = false
 
   /// The progress the running load last reported; `nil` when it reported none or no load
@@ -74,21 +77,29 @@ class LoadSlot: Observable {
 
   private final func updateProgress(_ progress: LoadingProgress?) {
     guard currentProgress != progress else { return }
-    mutate(\LoadSlot.progressMarker, observed: isProgressObserved) { currentProgress = progress }
+    mutate(\LoadSlot.progressMarker, observed: isProgressObserved) {
+      activityObject().progress = progress
+    }
   }
 
   /// Registers the current observer (if any) of the value kept under `marker`.
   private final func observe(_ marker: KeyPath<LoadSlot, Int>) {
-    if runningRegistrar == nil { runningRegistrar = ObservationRegistrar() }
-    runningRegistrar?.access(self, keyPath: marker)
+    activityObject().registrar.access(self, keyPath: marker)
+  }
+
+  private final func activityObject() -> SlotActivity {
+    if let activity { return activity }
+    let created = SlotActivity()
+    activity = created
+    return created
   }
 
   /// Makes `change` to the value kept under `marker`, telling its observers if it has any.
   private final func mutate(
     _ marker: KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
   ) {
-    if observed, let runningRegistrar {
-      runningRegistrar.withMutation(of: self, keyPath: marker, change)
+    if observed, let activity {
+      activity.registrar.withMutation(of: self, keyPath: marker, change)
     } else {
       change()
     }
@@ -96,7 +107,7 @@ class LoadSlot: Observable {
 
   // MARK: - Retry attempts
 
-  private final var currentAttempt: RetryAttempt?
+  private final var currentAttempt: RetryAttempt? { activity?.attempt }
   @usableFromInline final private(set) var isAttemptObserved = false
 
   /// The attempt a retry policy is running or waiting to run; `nil` when the running load
@@ -118,7 +129,10 @@ class LoadSlot: Observable {
   }
 
   private final func updateAttempt(_ attempt: RetryAttempt?) {
-    mutate(\LoadSlot.attemptMarker, observed: isAttemptObserved) { currentAttempt = attempt }
+    if attempt == nil, currentAttempt == nil { return }
+    mutate(\LoadSlot.attemptMarker, observed: isAttemptObserved) {
+      activityObject().attempt = attempt
+    }
   }
 
   // MARK: - Watchers
@@ -237,4 +251,13 @@ class LoadSlot: Observable {
     }
     mutate(\LoadSlot.runningMarker, observed: isRunningObserved) { running = value }
   }
+}
+
+/// What a slot shows beside its state — the running load's progress and retry attempt — and
+/// the registrar through which `isRunning`, `progress` and `attempt` are observed.
+@MainActor
+final class SlotActivity {
+  let registrar = ObservationRegistrar()
+  var progress: LoadingProgress?
+  var attempt: RetryAttempt?
 }
