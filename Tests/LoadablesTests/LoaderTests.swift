@@ -15,26 +15,11 @@ final class LoaderTests: XCTestCase {
 
   func testEveryObserverGetsTheLatestStateFirstThenEveryWriteInOrder() async throws {
     let loader = NumbersLoader()
-    let early = Task { @MainActor in
-      var seen: [LoadableState<[Int]>] = []
-      for await state in loader.states {
-        seen.append(state)
-        if state.isLoaded { break }
-      }
-      return seen
-    }
-    await Task.yield()
+    // Each `states` access subscribes at once; the tasks only read what was delivered.
+    let early = collect(loader.states)
     let load = Task { @MainActor in await loader.load() }
     await loader.gate.arrival()
-    let late = Task { @MainActor in
-      var seen: [LoadableState<[Int]>] = []
-      for await state in loader.states {
-        seen.append(state)
-        if state.isLoaded { break }
-      }
-      return seen
-    }
-    await Task.yield()
+    let late = collect(loader.states)
     loader.gate.open([1, 2])
     let final = await load.value
     XCTAssertEqual(final, .loaded([1, 2]))
@@ -42,6 +27,20 @@ final class LoaderTests: XCTestCase {
     let lateSeen = await late.value
     XCTAssertEqual(earlySeen, [.absent, .loading, .loaded([1, 2])])
     XCTAssertEqual(lateSeen, [.loading, .loaded([1, 2])])
+  }
+
+  /// The states a stream delivers, up to the first loaded one.
+  private func collect(_ states: StateStream<LoadableState<[Int]>>) -> Task<
+    [LoadableState<[Int]>], Never
+  > {
+    Task {
+      var seen: [LoadableState<[Int]>] = []
+      for await state in states {
+        seen.append(state)
+        if state.isLoaded { break }
+      }
+      return seen
+    }
   }
 
   func testANewLoadSupersedesTheOldOne() async {
