@@ -72,20 +72,27 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// - Returns: The state when the call returns.
   @discardableResult
   public final func load(silently: Bool) async -> LoadableState<Value> {
-    let block: @MainActor () async throws -> Value = { [weak self] in
-      guard let self else { throw CancellationError() }
-      return try await self.fetch()
-    }
-    let task =
-      policy.steps.isEmpty
-      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
-      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    let task = launch(silently: silently)
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
     return slot.storage
+  }
+
+  /// Starts a load in a task of its own and returns that task: `.loading` (unless silent) is
+  /// written before this returns. `load(silently:)` awaits it; `LoadingView` starts a load
+  /// this way from `onAppear`, so the spinner shows in the first frame.
+  @discardableResult
+  final func launch(silently: Bool) -> Task<Void, Never> {
+    let block: @MainActor () async throws -> Value = { [weak self] in
+      guard let self else { throw CancellationError() }
+      return try await self.fetch()
+    }
+    return policy.steps.isEmpty
+      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
+      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
   }
 
   /// Cancels the running load and leaves the state as it is.
