@@ -2,7 +2,7 @@ import Foundation
 
 /// Lets at most `limit` operations run at once; the others wait their turn, first in, first
 /// out. Share one limiter between many loads — a batch of downloads, say — and pass it to
-/// ``LoadPolicy/limit(_:)``:
+/// ``LoadPolicy/limit(_:)-type.method``:
 ///
 /// ```swift
 /// let downloads = ConcurrencyLimiter(limit: 2)

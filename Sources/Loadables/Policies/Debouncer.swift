@@ -2,7 +2,7 @@
 /// debounce that fires on the leading edge, or one shared by several loads.
 ///
 /// Keep one per stream of calls (a search field, say) and pass it to
-/// ``LoadPolicy/debounce(_:)``:
+/// ``LoadPolicy/debounce(_:)-type.method``:
 ///
 /// ```swift
 /// let searchDebouncer = Debouncer(for: .milliseconds(300), leading: true)
@@ -72,7 +72,7 @@ extension LoadPolicy {
   ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
   /// debounces the loads of one state. For a leading edge, or to debounce loads of several
-  /// states together, use a ``Debouncer`` with ``debounce(_:)``.
+  /// states together, use a ``Debouncer`` with ``debounce(_:)-type.method``.
   ///
   /// - Parameters:
   ///   - interval: How long to wait; not negative.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Lets concurrent loads of the same key share one fetch.
 ///
-/// Pass it to ``LoadPolicy/dedupe(_:key:)``. The first load of a key starts the fetch (its
+/// Pass it to ``LoadPolicy/dedupe(_:key:)-type.method``. The first load of a key starts the fetch (its
 /// block) in a task of its own; loads of the same key that start while it runs wait for
 /// that fetch instead of running their own blocks, and all of them get its value or its
 /// error. Once it ends, the next load of the key fetches again.

@@ -1,6 +1,6 @@
 /// Values kept by key, so that a load can show what it loaded before at once.
 ///
-/// Pass it to ``LoadPolicy/cache(_:key:)``. As a load starts, its entry decides what it
+/// Pass it to ``LoadPolicy/cache(_:key:)-type.method``. As a load starts, its entry decides what it
 /// shows:
 ///
 /// | entry | what the load does |

@@ -23,7 +23,7 @@
 /// ```
 ///
 /// Swap two and the meaning changes: `.timeout(.seconds(30)).retry(maxAttempts: 3)` gives
-/// all three attempts thirty seconds together. A ``cache(_:key:)`` shows its cached value
+/// all three attempts thirty seconds together. A ``cache(_:key:)-type.method`` shows its cached value
 /// when the load *starts*, wherever it is written; it stores what the policies after it
 /// return.
 ///

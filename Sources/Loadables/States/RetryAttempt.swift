@@ -1,5 +1,5 @@
 /// Which attempt of a retried load is running, or waiting to run: shown beside the state
-/// while a load with a ``LoadPolicy/retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)``
+/// while a load with a ``LoadPolicy/retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)-type.method``
 /// policy runs.
 ///
 /// Read it from `$state.attempt`, `attempt(\.state)` or a loader's `attempt`; it is

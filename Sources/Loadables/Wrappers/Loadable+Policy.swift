@@ -2,9 +2,9 @@ extension Loadable.Binding {
   /// Starts a load in a new task, running its block under `policy`: retry, timeout,
   /// debounce, a concurrency limit, a cache, deduplication, composed in one expression.
   ///
-  /// Everything else is as for ``load(silently:priority:block:)``: the previous load is
-  /// cancelled, `.loading` is written (unless `silently`, or a cache shows a value), then
-  /// `.loaded(value)` or `.error(error)`, and a superseded load never writes.
+  /// Everything else is as for `load(silently:priority:block:)` without a policy: the
+  /// previous load is cancelled, `.loading` is written (unless `silently`, or a cache shows a
+  /// value), then `.loaded(value)` or `.error(error)`, and a superseded load never writes.
   ///
   /// ```swift
   /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10))) {
