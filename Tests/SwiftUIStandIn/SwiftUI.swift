@@ -82,7 +82,7 @@ public struct ViewBuilder {
   /// The page now shows `static func buildIf<Content>(_ content: Content?) -> Content?`
   /// unconstrained (Xcode 27 made builders type-agnostic); the pinned SDK constrains
   /// `Content : View`, as SwiftUI's interface quoted on the Swift forums shows
-  /// (https://forums.swift.org/t/28181). The stricter form is kept.
+  /// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). The stricter form is kept.
   public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
     content
   }
@@ -117,9 +117,11 @@ extension TupleView: View {
   public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/_conditionalcontent (iOS 13.0+): `@frozen
-/// struct _ConditionalContent<TrueContent, FalseContent>`, a `View` when both are. Its
-/// initialiser is not public; only `ViewBuilder.buildEither` makes one.
+/// `_ConditionalContent<TrueContent, FalseContent>`, the type `buildEither(first:)` and
+/// `buildEither(second:)` return (their pages above name it); a `View` when both are. No page
+/// of its own was found in the documentation copy searched; its `@frozen` and the conditional
+/// `View` conformance are from SwiftUI's interface as quoted on the Swift forums
+/// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). Its initialiser is not public.
 @frozen
 public struct _ConditionalContent<TrueContent, FalseContent> {
   nonisolated init() { fatalError() }
@@ -130,9 +132,9 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
   public var body: Never { fatalError() }
 }
 
-/// `Optional` is a `View` when `Wrapped` is: listed among the conformances on
-/// https://developer.apple.com/documentation/swift/optional (from SwiftUI); `buildIf` relies on
-/// it.
+/// `Optional` is a `View` when `Wrapped` is (SwiftUI's extension of `Optional`; the conformance
+/// was not confirmed against a page for the pinned SDK). `buildIf` returns `Content?`, so an
+/// `if` without `else` in a view builder needs it.
 extension Optional: View where Wrapped: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
