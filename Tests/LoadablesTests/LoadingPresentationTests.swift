@@ -125,4 +125,48 @@ final class LoadingPresentationTests: XCTestCase {
     XCTAssertEqual(failure.message, TestError().localizedDescription)
     XCTAssertFalse(failure.accessibilityValue.isEmpty, "VoiceOver would read nothing")
   }
+
+  // MARK: - Retry attempts
+
+  func testTheAttemptIsShownOnlyWhileALoadRuns() {
+    let attempt = RetryAttempt(number: 2, maxAttempts: 3)
+    let running = LoadingPresentation(
+      state: LoadableState<Int>.loading, isRunning: true, attempt: attempt, canRetry: true)
+    XCTAssertEqual(running.attempt?.number, 2)
+    let settled = LoadingPresentation(
+      state: LoadableState<Int>.loading, isRunning: false, attempt: attempt, canRetry: true)
+    XCTAssertNil(settled.attempt, "a stale attempt after the load")
+  }
+
+  func testTheProgressTextNamesTheMessageAndASecondOrLaterAttempt() {
+    func text(_ progress: LoadingProgress?, _ attempt: RetryAttempt?) -> String? {
+      LoadingPresentation(
+        state: LoadableState<Int>.loading, isRunning: true, progress: progress, attempt: attempt,
+        canRetry: true
+      ).progressText
+    }
+    XCTAssertNil(text(nil, nil))
+    XCTAssertNil(text(nil, RetryAttempt(number: 1, maxAttempts: 3)), "a first attempt is news")
+    XCTAssertEqual(text(progress, nil), "half")
+    XCTAssertEqual(text(nil, RetryAttempt(number: 2, maxAttempts: 3)), "attempt 2 of 3")
+    XCTAssertEqual(
+      text(progress, RetryAttempt(number: 3, maxAttempts: 3, delay: .seconds(2))),
+      "half, attempt 3 of 3 starts in 2.0 seconds")
+  }
+
+  // MARK: - When to load on appear
+
+  func testALoadStartsOnAppearOnlyWhenNothingIsLoadedOrRunning() {
+    func loads(_ state: LoadableState<Int>, running: Bool, canRetry: Bool = true) -> Bool {
+      present(state, running: running, canRetry: canRetry).shouldLoadOnAppear
+    }
+    XCTAssertTrue(loads(.absent, running: false), "nothing was requested")
+    XCTAssertTrue(loads(.loading, running: false), "a load was cancelled when the view left")
+    XCTAssertTrue(loads(.error(TestError()), running: false), "the last load failed")
+    XCTAssertFalse(loads(.loaded(1), running: false), "coming back reloaded the content")
+    for state in [LoadableState<Int>.absent, .loading, .error(TestError()), .loaded(1)] {
+      XCTAssertFalse(loads(state, running: true), "a second load over a running \(state)")
+      XCTAssertFalse(loads(state, running: false, canRetry: false), "no way to load \(state)")
+    }
+  }
 }

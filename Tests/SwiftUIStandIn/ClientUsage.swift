@@ -1,8 +1,9 @@
-// App-side code for `.ci/swiftui-check`: a view that uses the SwiftUI layer the way the
+// App-side code for `.ci/swiftui-check`: views that use the SwiftUI layer the way the
 // documentation shows, type-checked as a separate module against the stand-in and the
 // library. It proves the public API is callable from a main-actor view body (closures that
-// touch `@State`, `$wrapper` projections, trailing-closure forms). Never built by SwiftPM,
-// never run.
+// touch `@State`, `$wrapper` projections, trailing-closure forms). Every public symbol of the
+// layer is used here or in Recipes.swift (the code of the SwiftUI recipes article). Never
+// built by SwiftPM, never run.
 import Loadables
 import SwiftUI
 
@@ -13,6 +14,8 @@ struct Book: Equatable, Sendable {
 protocol BookAPI: Sendable {
   func books() async throws -> [Book]
   func reload() async throws
+  func search(_ query: String) async throws -> [Book]
+  func save(_ book: Book) async throws
 }
 
 enum Action: Equatable, Sendable {
@@ -54,4 +57,71 @@ struct BookList: View {
   let state: Binding<LoadableState<[Book]>>
 
   var body: Never { fatalError() }
+}
+
+struct BookRows: View {
+  let books: [Book]
+
+  var body: Never { fatalError() }
+}
+
+// MARK: - LoadingView
+
+/// A loader, as an app declares one.
+final class FeedLoader: BaseLoader<[Book]> {
+  let api: any BookAPI
+
+  init(api: any BookAPI) {
+    self.api = api
+    super.init(policy: .retry(maxAttempts: 3))
+  }
+
+  override func fetch() async throws -> [Book] { try await api.books() }
+}
+
+/// Both forms of `LoadingView`, with and without each customisation.
+struct LoadingViews: View {
+  let api: any BookAPI
+  let feed: FeedLoader
+  let weather: BlockLoader<String>
+  @Loadable var books: LoadableState<[Book]>
+  @State private var retries = 0
+
+  var body: some View {
+    VStack {
+      // A loader, with every customisation; the closures touch the view's @State.
+      LoadingView(feed) { books in
+        BookRows(books: books)
+      }
+      .errorView { failure, retry in
+        Text(failure.message)
+        if failure.showsRetryButton {
+          Button("Again") {
+            retries += 1
+            retry()
+          }
+        }
+      }
+      .progressView { progress in
+        ProgressView(value: progress?.fraction)
+      }
+      .emptyView {
+        Text("Nothing yet")
+      }
+
+      // A loader that does not load on appear, with the defaults.
+      LoadingView(weather, loadOnAppear: false) { forecast in Text(forecast) }
+
+      // A binding with the block that loads it, under a policy.
+      LoadingView($books, policy: .retry(maxAttempts: 2)) { [api] in
+        try await api.books()
+      } content: { books in
+        BookRows(books: books)
+      }
+
+      // A binding loaded elsewhere: no fetch, so no retry button and no load on appear.
+      LoadingView($books) { books in BookRows(books: books) }
+        .task(id: retries, loading: $books) { [api] in try await api.books() }
+    }
+  }
 }

@@ -20,7 +20,16 @@
 //   comments record it instead and the layer keeps its availability simple.
 //
 // Each declaration cites the documentation page it mirrors. Where a fact could not be
-// confirmed for the pinned SDK, the comment says so.
+// confirmed for the pinned SDK, the comment says so. The pages are read as they are now
+// (SDK 26/27): where they differ from the pinned SDK in a known way, the pinned form is copied
+// and the comment says what changed — `@ContentBuilder` (Xcode 27) in place of the pinned
+// `@ViewBuilder`, `@export(implementation)` in place of `@_alwaysEmitIntoClient` or
+// `@inlinable`, and view types spelled `nonisolated struct` (the pinned SDK declares them
+// without an isolation of their own, conforming to `View` in an extension, as here).
+
+// CGFloat, for `VStack`'s `spacing:`. SwiftUI gets it from CoreFoundation; on Linux it lives
+// in Foundation.
+import Foundation
 
 // MARK: - View and builders
 
@@ -44,9 +53,10 @@ extension Never: View {
 }
 
 /// https://developer.apple.com/documentation/swiftui/viewbuilder (iOS 13.0+).
-/// Only the single-expression forms are declared: the layer builds one view per builder.
-/// A builder with several statements or an `if` fails here until its `buildBlock` /
-/// `buildEither` overloads are copied in.
+/// The forms the layer and its client use: one expression, several statements (the variadic
+/// `buildBlock`), `if` (`buildIf`) and `if`/`else` or `switch` (`buildEither`). The empty
+/// `buildBlock()`, `buildLimitedAvailability(_:)` and the fixed-arity `buildBlock` overloads
+/// are not declared: a builder that needs them fails here until they are copied in.
 @resultBuilder
 public struct ViewBuilder {
   /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
@@ -56,6 +66,212 @@ public struct ViewBuilder {
   /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
   public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
     content
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
+  /// (`static func buildBlock<each Content>(_ content: repeat each Content) ->
+  /// TupleView<(repeat each Content)> where repeat each Content : View`; in the SDK since
+  /// Xcode 15, emitted into the client, so it back-deploys).
+  public static func buildBlock<each Content>(_ content: repeat each Content)
+    -> TupleView<(repeat each Content)> where repeat each Content: View
+  {
+    TupleView((repeat each content))
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
+  /// The page now shows `static func buildIf<Content>(_ content: Content?) -> Content?`
+  /// unconstrained (Xcode 27 made builders type-agnostic); the pinned SDK constrains
+  /// `Content : View`, as SwiftUI's interface quoted on the Swift forums shows
+  /// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). The stricter form is kept.
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
+    content
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+  /// (the `View` constraints as for `buildIf`).
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    _ConditionalContent()
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    _ConditionalContent()
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tupleview (iOS 13.0+): `@frozen struct
+/// TupleView<T>`, a `View`; https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
+/// (`nonisolated init(_ value: T)`).
+@frozen
+public struct TupleView<T> {
+  public var value: T
+  @inlinable nonisolated public init(_ value: T) { self.value = value }
+}
+
+extension TupleView: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// `_ConditionalContent<TrueContent, FalseContent>`, the type `buildEither(first:)` and
+/// `buildEither(second:)` return (their pages above name it); a `View` when both are. No page
+/// of its own was found in the documentation copy searched; its `@frozen` and the conditional
+/// `View` conformance are from SwiftUI's interface as quoted on the Swift forums
+/// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). Its initialiser is not public.
+@frozen
+public struct _ConditionalContent<TrueContent, FalseContent> {
+  nonisolated init() { fatalError() }
+}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// `Optional` is a `View` when `Wrapped` is (SwiftUI's extension of `Optional`; the conformance
+/// was not confirmed against a page for the pinned SDK). `buildIf` returns `Content?`, so an
+/// `if` without `else` in a view builder needs it.
+extension Optional: View where Wrapped: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// MARK: - Views
+
+/// https://developer.apple.com/documentation/swiftui/emptyview (iOS 13.0+): `@frozen struct
+/// EmptyView`, a `View`, with `nonisolated init()`.
+@frozen
+public struct EmptyView {
+  @inlinable nonisolated public init() {}
+}
+
+extension EmptyView: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/anyview (iOS 13.0+): `@frozen struct
+/// AnyView`, a `View`.
+@frozen
+public struct AnyView {
+  /// https://developer.apple.com/documentation/swiftui/anyview/init(_:)
+  /// (`nonisolated init<V>(_ view: V) where V : View`).
+  nonisolated public init<V>(_ view: V) where V: View { fatalError() }
+}
+
+extension AnyView: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/text (iOS 13.0+): `@frozen struct Text:
+/// Equatable, Sendable` in the pinned SDK's interface, a `View` in an extension.
+@frozen
+public struct Text: Equatable, Sendable {
+  /// https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
+  /// (`init<S>(_ content: S) where S : StringProtocol`: a stored string, not localized). The
+  /// localizing `init(_:tableName:bundle:comment:)`, which a string *literal* picks, is not
+  /// declared: the layer shows only stored strings.
+  nonisolated public init<S>(_ content: S) where S: StringProtocol { fatalError() }
+}
+
+extension Text: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/button (iOS 13.0+): `struct Button<Label>
+/// where Label : View`, a `View`.
+public struct Button<Label> where Label: View {}
+
+extension Button: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension Button where Label == Text {
+  /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
+  /// (`@preconcurrency nonisolated init<S>(_ title: S, action: @escaping @MainActor () ->
+  /// Void) where S : StringProtocol`). The action is main-actor isolated: SwiftUI calls it on
+  /// the main actor.
+  @preconcurrency
+  nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+  where S: StringProtocol { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/progressview (iOS 14.0+): `struct
+/// ProgressView<Label, CurrentValueLabel> where Label : View, CurrentValueLabel : View`, a
+/// `View`.
+public struct ProgressView<Label, CurrentValueLabel> where Label: View, CurrentValueLabel: View {}
+
+extension ProgressView: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension ProgressView where CurrentValueLabel == EmptyView {
+  /// https://developer.apple.com/documentation/swiftui/progressview/init() (`nonisolated init()
+  /// where Label == EmptyView`): an indeterminate spinner.
+  nonisolated public init() where Label == EmptyView { fatalError() }
+}
+
+extension ProgressView {
+  /// https://developer.apple.com/documentation/swiftui/progressview/init(value:total:)
+  /// (`nonisolated init<V>(value: V?, total: V = 1.0) where Label == EmptyView,
+  /// CurrentValueLabel == EmptyView, V : BinaryFloatingPoint`); a `nil` value is indeterminate.
+  nonisolated public init<V>(value: V?, total: V = 1.0)
+  where Label == EmptyView, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+    fatalError()
+  }
+}
+
+/// https://developer.apple.com/documentation/swiftui/horizontalalignment (iOS 13.0+): `@frozen
+/// struct HorizontalAlignment`; only
+/// https://developer.apple.com/documentation/swiftui/horizontalalignment/center
+/// (`static let center: HorizontalAlignment`), the default of `VStack`'s `alignment:`.
+@frozen
+public struct HorizontalAlignment {
+  public static let center = HorizontalAlignment()
+}
+
+/// https://developer.apple.com/documentation/swiftui/vstack (iOS 13.0+): `@frozen struct
+/// VStack<Content> where Content : View`, a `View`.
+@frozen
+public struct VStack<Content> where Content: View {
+  /// https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
+  /// (`nonisolated init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+  /// @ViewBuilder content: () -> Content)`; `@inlinable` in the pinned SDK, and the page now
+  /// shows `@ContentBuilder`).
+  @inlinable nonisolated public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) { fatalError() }
+}
+
+extension VStack: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/textfield (iOS 13.0+): `struct
+/// TextField<Label> where Label : View`, a `View`. Used by the recipes' client code.
+public struct TextField<Label> where Label: View {}
+
+extension TextField: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension TextField where Label == Text {
+  /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:)-2laoi
+  /// (`nonisolated init<S>(_ title: S, text: Binding<String>) where S : StringProtocol`;
+  /// `@export(implementation)` on the page is the newer spelling of emitting into the client).
+  nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol {
+    fatalError()
   }
 }
 
@@ -140,6 +356,49 @@ extension View {
     self
   }
 
+  /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:) (iOS 13.0+):
+  /// `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`. The action
+  /// is neither `@Sendable` nor isolated, like `onChange`'s, and "completes before the first
+  /// rendered frame appears".
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+
+  /// https://developer.apple.com/documentation/swiftui/view/disabled(_:) (iOS 13.0+):
+  /// `nonisolated func disabled(_ disabled: Bool) -> some View`.
+  nonisolated public func disabled(_ disabled: Bool) -> some View { self }
+
+  /// https://developer.apple.com/documentation/swiftui/view/accessibilitylabel(_:) — the `Text`
+  /// overload (iOS 14.0+): `nonisolated func accessibilityLabel(_ label: Text) ->
+  /// ModifiedContent<Self, AccessibilityAttachmentModifier>`. The `StringProtocol`,
+  /// `LocalizedStringKey` and `LocalizedStringResource` overloads, and `ModifiedContent`'s own
+  /// overloads (which the real SDK prefers after another accessibility modifier; they return
+  /// the same type), are not declared.
+  nonisolated public func accessibilityLabel(_ label: Text)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  {
+    modifier(AccessibilityAttachmentModifier())
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/accessibilityvalue(_:)-z9mo
+  /// (iOS 14.0+): `nonisolated func accessibilityValue(_ valueDescription: Text) ->
+  /// ModifiedContent<Self, AccessibilityAttachmentModifier>`; the other overloads as for
+  /// `accessibilityLabel(_:)`.
+  nonisolated public func accessibilityValue(_ valueDescription: Text)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  {
+    modifier(AccessibilityAttachmentModifier())
+  }
+
+  /// https://developer.apple.com/documentation/swiftui/view/task(priority:_:) (iOS 15.0+):
+  /// `nonisolated func task(priority: TaskPriority = .userInitiated, _ action: @escaping ()
+  /// async -> Void) -> some View`, with the same hidden `@_inheritActorContext` and `@Sendable`
+  /// as `task(id:priority:_:)` above (and the same later change to `sending @isolated(any)`).
+  nonisolated public func task(
+    priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+  ) -> some View {
+    self
+  }
+
   /// https://developer.apple.com/documentation/swiftui/view/refreshable(action:) (iOS 15.0+).
   /// The page shows `nonisolated func refreshable(action: @escaping @Sendable () async ->
   /// Void) -> some View`; `@_inheritActorContext` is not shown there but is in the SDK's
@@ -150,6 +409,15 @@ extension View {
   ) -> some View {
     self
   }
+}
+
+/// https://developer.apple.com/documentation/swiftui/accessibilityattachmentmodifier (iOS
+/// 13.0+): `struct AccessibilityAttachmentModifier`, a `ViewModifier` (a primitive one; its
+/// body is SwiftUI's own).
+public struct AccessibilityAttachmentModifier {}
+
+extension AccessibilityAttachmentModifier: ViewModifier {
+  public func body(content: Content) -> Never { fatalError() }
 }
 
 // MARK: - Dynamic properties

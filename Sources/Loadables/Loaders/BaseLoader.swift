@@ -100,14 +100,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// look-ups, exclusivity checks; Benchmarks/compare, loader.cycle).
   @inlinable
   final func run(silently: Bool) async -> (state: LoadableState<Value>, isOwn: Bool) {
-    let block: @MainActor () async throws -> Value = { [weak self] in
-      guard let self else { throw CancellationError() }
-      return try await self.fetch()
-    }
-    let task =
-      policy.steps.isEmpty
-      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
-      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    let task = launch(silently: silently)
     // The load's generation: starting, cancelling or resetting a load moves it on; the
     // load's own end does not.
     let generation = slot.generation
@@ -117,6 +110,20 @@ open class BaseLoader<Value: Sendable>: Loader {
       task.cancel()
     }
     return (slot.storage, slot.generation == generation && !Task.isCancelled)
+  }
+
+  /// Starts a load in a task of its own and returns that task: `.loading` (unless silent) is
+  /// written before this returns. `load(silently:)` awaits it; `LoadingView` starts a load
+  /// this way from `onAppear`, so the spinner shows in the first frame.
+  @discardableResult @inlinable
+  final func launch(silently: Bool) -> Task<Void, Never> {
+    let block: @MainActor () async throws -> Value = { [weak self] in
+      guard let self else { throw CancellationError() }
+      return try await self.fetch()
+    }
+    return policy.steps.isEmpty
+      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
+      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
   }
 
   /// Cancels the running load and leaves the state as it is.

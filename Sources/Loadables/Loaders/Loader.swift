@@ -110,6 +110,27 @@ extension Loader {
     return await load(silently: false)
   }
 
+  /// Loads and returns the value, or throws the error, judging by the state the load
+  /// leaves: the default for loaders that do not subclass ``BaseLoader``.
+  ///
+  /// ``BaseLoader`` knows whether the state is its own load's outcome and throws
+  /// `CancellationError` otherwise. This default cannot know that: after a cancelled
+  /// *silent* load the state still shows the previous outcome, which it then returns. A
+  /// loader of your own that is loaded silently should implement `value(silently:)` itself.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The value the state shows after the load.
+  /// - Throws: The error the state shows, or `CancellationError`.
+  public func value(silently: Bool) async throws -> Value {
+    let state = await load(silently: silently)
+    try Task.checkCancellation()
+    switch state {
+    case .loaded(let value): return value
+    case .error(let error): throw error
+    case .absent, .loading: throw CancellationError()
+    }
+  }
+
   /// Loads and returns the value, showing `.loading`; see ``value(silently:)``.
   ///
   /// - Returns: The loaded value.

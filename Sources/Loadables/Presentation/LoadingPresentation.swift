@@ -26,10 +26,14 @@ import Foundation
 /// | `.loading` | ``Phase/loading`` | ``Phase/loading`` |
 /// | `.error` | ``Phase/failure(_:)`` with a retry button if `canRetry` | ``Phase/failure(_:)``, no retry button, ``isRefreshing`` |
 /// | `.loaded` | ``Phase/content(_:)`` | ``Phase/content(_:)`` kept on screen, ``isRefreshing`` |
+///
+/// For data a store keeps, with only the request's ``ProcessState`` in the view, use
+/// ``init(items:phase:isRunning:progress:attempt:canRetry:failureLabel:)``.
 public struct LoadingPresentation<Value> {
   /// What the screen shows.
   public enum Phase {
-    /// Nothing has been requested: show the empty view.
+    /// Nothing to show and nothing running: nothing has been requested yet, or (for items a
+    /// store keeps) the last request found none. Show the empty view.
     case empty
 
     /// A load is running and there is nothing to keep on screen: show the progress view.
@@ -52,6 +56,26 @@ public struct LoadingPresentation<Value> {
   /// The progress to show: the reported progress while a load runs, `nil` otherwise.
   public let progress: LoadingProgress?
 
+  /// The attempt a retry policy is running or waiting to run, while a load runs; `nil`
+  /// otherwise.
+  public let attempt: RetryAttempt?
+
+  /// Whether a screen that loads when it appears should start a load now: it has a way to
+  /// load, none is running, and nothing is loaded — nothing was requested, a load was cancelled
+  /// before it finished (the view went away), or the last one failed.
+  ///
+  /// A screen that appears again over loaded content does not load again, so navigating back
+  /// never reloads what is on screen; a pull to refresh does that.
+  public let shouldLoadOnAppear: Bool
+
+  /// What a progress view says: the progress message and, for a second or later attempt, which
+  /// attempt runs (`attempt 2 of 3`); `nil` when there is nothing to say.
+  public var progressText: String? {
+    let retry = attempt.flatMap { $0.isRetry ? $0.description : nil }
+    let parts = [progress?.message, retry].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
   /// Decides what to show for a state.
   ///
   /// - Parameters:
@@ -59,17 +83,21 @@ public struct LoadingPresentation<Value> {
   ///   - isRunning: Whether a load is in flight, silent or not (the wrapper's or protocol's
   ///     `isRunning`).
   ///   - progress: The progress reported by the running load, if any.
+  ///   - attempt: The retry attempt of the running load, if any.
   ///   - canRetry: Whether the screen has a way to start the load again; without one the error
-  ///     view shows no retry button.
+  ///     view shows no retry button and nothing loads on appear.
   ///   - failureLabel: The accessibility label of the error view.
   public init(
     state: LoadableState<Value>,
     isRunning: Bool,
     progress: LoadingProgress? = nil,
+    attempt: RetryAttempt? = nil,
     canRetry: Bool,
     failureLabel: String = FailurePresentation.defaultAccessibilityLabel
   ) {
     self.progress = isRunning ? progress : nil
+    self.attempt = isRunning ? attempt : nil
+    shouldLoadOnAppear = canRetry && !isRunning && !state.isLoaded
     switch state {
     case .absent:
       phase = isRunning ? .loading : .empty
@@ -86,6 +114,69 @@ public struct LoadingPresentation<Value> {
     case .loaded(let value):
       phase = .content(value)
       isRefreshing = isRunning
+    }
+  }
+}
+
+extension LoadingPresentation where Value: Collection {
+  /// Decides what to show for items a store keeps, while the view tracks only the request:
+  /// the data-in-the-store pattern.
+  ///
+  /// The store owns the items; the view owns a `@Process` whose ``ProcessState`` is the phase of
+  /// the request. The items decide what is on screen, so a refresh never blanks them:
+  ///
+  /// | phase | items | no items |
+  /// |---|---|---|
+  /// | `.idle`, `.finished` | ``Phase/content(_:)`` | ``Phase/empty``: nothing requested, or the request found none |
+  /// | `.running`, or a silent job runs | ``Phase/content(_:)``, ``isRefreshing`` while a job runs | ``Phase/loading`` |
+  /// | `.failed` | ``Phase/content(_:)`` (report the error with `onProcessFailed`) | ``Phase/failure(_:)``, a retry button if `canRetry` and nothing runs |
+  ///
+  /// A cancelled request never fails (the engine writes nothing for it), so a pull to refresh
+  /// that the user abandons, or a `.task` that ends when the view goes away, shows no error.
+  ///
+  /// ```swift
+  /// let presentation = LoadingPresentation(
+  ///   items: store.books, phase: loading, isRunning: $loading.isRunning, canRetry: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The items the store holds now.
+  ///   - phase: The state of the request, such as a `@Process` property.
+  ///   - isRunning: Whether a job is in flight, silent or not (the wrapper's `isRunning`).
+  ///   - progress: The progress reported by the running job, if any.
+  ///   - attempt: The retry attempt of the running job, if any.
+  ///   - canRetry: Whether the screen has a way to run the request again.
+  ///   - failureLabel: The accessibility label of the error view.
+  public init<ProcessKind>(
+    items: Value,
+    phase: ProcessState<ProcessKind>,
+    isRunning: Bool,
+    progress: LoadingProgress? = nil,
+    attempt: RetryAttempt? = nil,
+    canRetry: Bool,
+    failureLabel: String = FailurePresentation.defaultAccessibilityLabel
+  ) {
+    self.progress = isRunning ? progress : nil
+    self.attempt = isRunning ? attempt : nil
+    shouldLoadOnAppear = canRetry && !isRunning && !phase.hasFinished
+    if !items.isEmpty {
+      self.phase = .content(items)
+      isRefreshing = isRunning
+      return
+    }
+    switch phase {
+    case .failed(_, let error):
+      self.phase = .failure(
+        FailurePresentation(
+          error: error, showsRetryButton: canRetry && !isRunning,
+          accessibilityLabel: failureLabel))
+      isRefreshing = isRunning
+    case .running:
+      self.phase = .loading
+      isRefreshing = false
+    case .idle, .finished:
+      self.phase = isRunning ? .loading : .empty
+      isRefreshing = false
     }
   }
 }
@@ -110,6 +201,9 @@ extension LoadingPresentation.Phase: Sendable where Value: Sendable {}
 public struct FailurePresentation: Sendable {
   /// The accessibility label an error view gets unless the screen provides its own.
   public static let defaultAccessibilityLabel = "Loading failed"
+
+  /// The title of the default error view's retry button.
+  public static let retryButtonTitle = "Try Again"
 
   /// The error the load failed with.
   public let error: any Error

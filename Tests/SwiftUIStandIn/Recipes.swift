@@ -1,0 +1,138 @@
+// The SwiftUI code of Docs/Loadables.docc/Articles/SwiftUIRecipes.md, type-checked by
+// `.ci/swiftui-check` with ClientUsage.swift. The decisions each recipe relies on are tested
+// on Linux in Tests/LoadablesTests/SwiftUIRecipeTests.swift, through the same plain types.
+import Foundation
+import Loadables
+import Observation
+import SwiftUI
+
+// MARK: - 1. A list with pull to refresh that never blanks
+
+struct LibraryView: View {
+  let api: any BookAPI
+  @Loadable var books: LoadableState<[Book]>
+
+  var body: some View {
+    LoadingView($books) { [api] in
+      try await api.books()
+    } content: { books in
+      BookRows(books: books)
+    }
+    .refreshable($books) { [api] in try await api.books() }
+  }
+}
+
+// MARK: - 2. A debounced search field
+
+struct SearchView: View {
+  let api: any BookAPI
+  @Loadable var results: LoadableState<[Book]>
+  @State private var query = ""
+
+  var body: some View {
+    VStack {
+      TextField("Search", text: $query)
+      LoadingView($results, loadOnAppear: false) { [api, query] in
+        try await api.search(query)
+      } content: { books in
+        BookRows(books: books)
+      }
+      .emptyView { Text("Type to search") }
+    }
+    .onChange(of: query) { _, query in search(query) }
+  }
+
+  func search(_ query: String) {
+    guard !query.isEmpty else { return $results.reset() }
+    $results.load(silently: true, policy: .debounce(for: .milliseconds(300))) { [api] in
+      try await api.search(query)
+    }
+  }
+}
+
+// MARK: - 3. A save button driven by @Process
+
+enum BookAction: Equatable, Sendable {
+  case save
+  case delete
+}
+
+struct EditBookView: View {
+  let api: any BookAPI
+  @State private var draft: Book
+  @Loadables.Process var action: ProcessState<BookAction>
+  @State private var message: String?
+
+  init(book: Book, api: any BookAPI) {
+    _draft = State(initialValue: book)
+    self.api = api
+  }
+
+  var body: some View {
+    let save = ProcessButtonPresentation(
+      state: action, process: .save, isRunning: $action.isRunning, canRun: !draft.title.isEmpty)
+    let title = save.title(
+      ready: "Save", running: "Saving…", succeeded: "Saved", failed: "Try Again")
+    VStack {
+      TextField("Title", text: $draft.title)
+      Button(title) {
+        $action.run(.save) { [api, draft] in try await api.save(draft) }
+      }
+      .disabled(!save.isEnabled)
+      if save.showsProgress { ProgressView() }
+    }
+    .onProcessFailed(action) { _, error in message = error.localizedDescription }
+  }
+}
+
+// MARK: - 4. Data in the store
+
+@MainActor @Observable
+final class BookStore {
+  private(set) var books: [Book] = []
+  private let api: any BookAPI
+
+  init(api: any BookAPI) {
+    self.api = api
+  }
+
+  func reload() async throws {
+    books = try await api.books()
+  }
+}
+
+enum StoreRequest: Equatable, Sendable {
+  case load
+  case refresh
+}
+
+struct StoreBooksView: View {
+  let store: BookStore
+  @Loadables.Process var loading: ProcessState<StoreRequest>
+  @State private var alert: String?
+
+  var body: some View {
+    let presentation = LoadingPresentation(
+      items: store.books, phase: loading, isRunning: $loading.isRunning, canRetry: true)
+    VStack {
+      switch presentation.phase {
+      case .empty:
+        Text("No books yet")
+      case .loading:
+        ProgressView()
+      case .failure(let failure):
+        Text(failure.message)
+        if failure.showsRetryButton {
+          Button(FailurePresentation.retryButtonTitle) { $loading.run(.load, block: store.reload) }
+        }
+      case .content(let books):
+        BookRows(books: books)
+      }
+    }
+    .task {
+      if presentation.shouldLoadOnAppear { await $loading.run(.load, block: store.reload) }
+    }
+    .refreshable($loading, process: .refresh, block: store.reload)
+    .onProcessFailed(loading) { _, error in alert = error.localizedDescription }
+  }
+}
