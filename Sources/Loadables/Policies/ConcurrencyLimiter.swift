@@ -53,7 +53,7 @@ public final class ConcurrencyLimiter: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> T
   ) async throws -> T {
-    try await queue.acquire()
+    try await queue.acquire(isolation: isolation)
     defer { queue.release() }
     return try await operation()
   }
@@ -98,7 +98,10 @@ private final class LockedQueue: @unchecked Sendable {
   var counts: (running: Int, waiting: Int) { lock.withLock { (running, waiters.count) } }
 
   /// Takes a permit, waiting in line for one if none is free.
-  func acquire() async throws {
+  ///
+  /// Runs on the caller's actor, so that loads started one after another on that actor take
+  /// their places in line in that order.
+  func acquire(isolation: isolated (any Actor)?) async throws {
     try Task.checkCancellation()
     let id: Int? = lock.withLock {
       if running < limit, waiters.isEmpty {
@@ -111,15 +114,25 @@ private final class LockedQueue: @unchecked Sendable {
     }
     guard let id else { return }
     try await withTaskCancellationHandler {
+      // Capturing `isolation` keeps this closure on the caller's actor (SE-0420); without it
+      // the closure would hop to the global executor, and loads started in order could join
+      // the line out of order.
+      _ = isolation
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let cancelled = lock.withLock {
+        let outcome: Result<Void, any Error>? = lock.withLock {
           entering.remove(id)
-          if cancelledIDs.remove(id) != nil { return true }
+          if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
+          // A permit was given back while this waiter was on its way into the line (with
+          // the line empty, `release` had no one to hand it to): take it.
+          if running < limit {
+            running += 1
+            return .success(())
+          }
           waiters.append((id, continuation))
-          return false
+          return nil
         }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
       let waiter: CheckedContinuation<Void, any Error>? = lock.withLock {
