@@ -46,4 +46,164 @@ final class PolicyOrderTests: XCTestCase {
     XCTAssertEqual(calls, 3)
     XCTAssertEqual(value, .error(TimeoutError()))
   }
+
+  func testALimitOutsideARetryHoldsItsPermitThroughTheBackoff() async {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    let clock = ManualClock()
+    let permitDuringBackoff = await runningCountDuringBackoff(
+      .limit(limiter).retry(maxAttempts: 2, backoff: .constant(.seconds(1)), clock: clock),
+      limiter: limiter, clock: clock)
+    XCTAssertEqual(permitDuringBackoff, 1, "one permit must cover every attempt")
+  }
+
+  func testALimitInsideARetryTakesAPermitPerAttempt() async {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    let clock = ManualClock()
+    let permitDuringBackoff = await runningCountDuringBackoff(
+      .retry(maxAttempts: 2, backoff: .constant(.seconds(1)), clock: clock).limit(limiter),
+      limiter: limiter, clock: clock)
+    XCTAssertEqual(permitDuringBackoff, 0, "the permit must be given back between attempts")
+  }
+
+  /// Runs a load whose first attempt fails under `policy`, and returns how many permits
+  /// `limiter` had out while the retry waited.
+  private func runningCountDuringBackoff(
+    _ policy: LoadPolicy<Int>, limiter: ConcurrencyLimiter, clock: ManualClock
+  ) async -> Int {
+    @Loadable var value: LoadableState<Int>
+    var calls = 0
+    let task: Task<Void, Never> = $value.load(policy: policy) {
+      calls += 1
+      if calls == 1 { throw TestError() }
+      return calls
+    }
+    await clock.sleepers(count: 1)
+    let during = limiter.runningCount
+    clock.advance(by: .seconds(1))
+    await task.value
+    XCTAssertEqual(value, .loaded(2))
+    XCTAssertEqual(limiter.runningCount, 0)
+    return during
+  }
+
+  func testADebounceOutsideARetryWaitsOnceAndInsideItWaitsPerAttempt() async {
+    /// How many debounce waits a load of three attempts (two failing) makes.
+    func waits(_ policy: (ManualClock) -> LoadPolicy<Int>) async -> Int {
+      @Loadable var value: LoadableState<Int>
+      let clock = ManualClock()
+      var calls = 0
+      let task: Task<Void, Never> = $value.load(policy: policy(clock)) {
+        calls += 1
+        if calls < 3 { throw TestError(code: calls) }
+        return calls
+      }
+      var waits = 0
+      while calls < 3 {
+        await clock.sleepers(count: 1)
+        waits += 1
+        clock.advance(by: .seconds(1))
+        for _ in 0..<1_000 where clock.sleeperCount == 0 && calls < 3 { await Task.yield() }
+      }
+      await task.value
+      XCTAssertEqual(value, .loaded(3))
+      return waits
+    }
+    let outside = await waits { clock in
+      .debounce(for: .seconds(1), clock: clock).retry(
+        maxAttempts: 3, backoff: .immediate, clock: clock)
+    }
+    let inside = await waits { clock in
+      .retry(maxAttempts: 3, backoff: .immediate, clock: clock).debounce(
+        for: .seconds(1), clock: clock)
+    }
+    XCTAssertEqual(outside, 1)
+    XCTAssertEqual(inside, 3)
+  }
+
+  func testACacheShowsItsValueAtTheStartWhereverItIsWritten() async {
+    let clock = ManualClock()
+    let cache = LoadCache<Int, String>(timeToLive: .seconds(10), clock: clock)
+    cache.insert("stale", for: 1)
+    clock.advance(by: .seconds(20))
+    @Loadable var value: LoadableState<String>
+    let recorder = StateRecorder($value)
+    let gate = Gate<Void>()
+    let task: Task<Void, Never> = $value.load(
+      policy: .debounce(for: .seconds(1), clock: clock).retry(
+        maxAttempts: 2, backoff: .immediate, clock: clock
+      ).cache(cache, key: 1)
+    ) {
+      try await gate.pass()
+      return "refreshed"
+    }
+    XCTAssertEqual(value, .loaded("stale"), "the cache written last did not show at the start")
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(1))
+    await gate.arrival()
+    gate.open()
+    await task.value
+    XCTAssertEqual(recorder.states, [.absent, .loaded("stale"), .loaded("refreshed")])
+    XCTAssertEqual(cache.value(for: 1), "refreshed")
+    recorder.stop()
+  }
+
+  func testACacheOutsideARetryStoresTheValueOfTheLastAttempt() async {
+    let cache = LoadCache<Int, String>(timeToLive: .seconds(60), clock: ManualClock())
+    @Loadable var value: LoadableState<String>
+    var calls = 0
+    await $value.load(
+      policy: .cache(cache, key: 1).retry(maxAttempts: 3, backoff: .immediate, clock: ManualClock())
+    ) {
+      calls += 1
+      if calls < 3 { throw TestError(code: calls) }
+      return "attempt \(calls)"
+    }
+    XCTAssertEqual(cache.value(for: 1), "attempt 3")
+  }
+
+  /// All six policies in one expression, applied in the order written: the debounce waits,
+  /// the limiter lets the load in, the retry makes a second attempt, each attempt timed, the
+  /// cache stores the value that the shared fetch returns.
+  func testAllSixPoliciesComposeInOneExpression() async {
+    let clock = ManualClock()
+    let limiter = ConcurrencyLimiter(limit: 2)
+    let cache = LoadCache<Int, String>(timeToLive: .seconds(60), clock: clock)
+    let requests = Deduplicator<Int, String>()
+    let policy = LoadPolicy<String>
+      .debounce(for: .milliseconds(300), clock: clock)
+      .limit(limiter)
+      .retry(maxAttempts: 3, backoff: .constant(.seconds(1), jitter: .none), clock: clock)
+      .timeout(.seconds(5), clock: clock)
+      .cache(cache, key: 1)
+      .dedupe(requests, key: 1)
+    XCTAssertEqual(
+      policy.description,
+      "debounce(0.3 seconds) → limit(2) → retry(maxAttempts: 3, backoff: constant(1.0 seconds))"
+        + " → timeout(5.0 seconds) → cache(key: 1) → dedupe(key: 1)")
+    @Loadable var value: LoadableState<String>
+    var calls = 0
+    let task: Task<Void, Never> = $value.load(policy: policy) {
+      calls += 1
+      if calls == 1 { throw TestError(code: 1) }
+      return "value \(calls)"
+    }
+    await clock.sleepers(count: 1)  // the debounce
+    XCTAssertEqual(calls, 0)
+    clock.advance(by: .milliseconds(300))
+    for _ in 0..<1_000 where calls < 1 || $value.attempt?.isWaiting != true { await Task.yield() }
+    XCTAssertEqual($value.attempt?.number, 2)
+    XCTAssertEqual(limiter.runningCount, 1, "the permit is held through the retry")
+    await clock.sleepers(count: 1)  // the backoff
+    clock.advance(by: .seconds(1))
+    await task.value
+    XCTAssertEqual(value, .loaded("value 2"))
+    XCTAssertEqual(cache.value(for: 1), "value 2")
+    XCTAssertEqual(limiter.runningCount, 0)
+    XCTAssertEqual(requests.inFlightCount, 0)
+    XCTAssertEqual(clock.sleeperCount, 0, "a timer outlived the load")
+    // The cached value now completes the same load at once, before any debounce.
+    await $value.load(policy: policy) { "never" }
+    XCTAssertEqual(value, .loaded("value 2"))
+    XCTAssertEqual(calls, 2)
+  }
 }
