@@ -15,7 +15,7 @@ final class DebouncePolicyTests: XCTestCase {
           searched.append(query)
           return query
         })
-      await clock.sleepers(count: 1)
+      guard await sleepers(1, on: clock) else { return }
       clock.advance(by: .milliseconds(100))
     }
     XCTAssertEqual(searched, [], "a debounced load ran before the interval")
@@ -32,7 +32,7 @@ final class DebouncePolicyTests: XCTestCase {
     await $results.load(policy: .debounce(debouncer)) { "first" }
     XCTAssertEqual(results, .loaded("first"))
     let second: Task<Void, Never> = $results.load(policy: .debounce(debouncer)) { "second" }
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     XCTAssertEqual(results, .loading, "a call within the interval must wait")
     clock.advance(by: .seconds(1))
     await second.value
@@ -53,11 +53,11 @@ final class DebouncePolicyTests: XCTestCase {
       }
     }
     let first = search("s")
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     clock.advance(by: .milliseconds(200))
     let second = search("sw")
     await first.value
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     clock.advance(by: .milliseconds(299))
     XCTAssertEqual(searched, [], "the wait was not restarted by the newer call")
     XCTAssertEqual(results, .loading)
@@ -85,7 +85,7 @@ final class DebouncePolicyTests: XCTestCase {
     var tasks: [Task<Void, Never>] = []
     for text in ["a", "ab", "abc"] {
       tasks.append(model.search(text))
-      await clock.sleepers(count: 1)
+      guard await sleepers(1, on: clock) else { return }
       clock.advance(by: .milliseconds(250))
     }
     XCTAssertEqual(model.searched, [])
@@ -110,11 +110,11 @@ final class DebouncePolicyTests: XCTestCase {
     XCTAssertEqual(ran, ["lead"], "the leading call waited")
     clock.advance(by: .milliseconds(100))
     let second = call("second")
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     clock.advance(by: .milliseconds(100))
     let third = call("third")
     await second.value
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     clock.advance(by: .milliseconds(299))
     XCTAssertEqual(ran, ["lead"])
     clock.advance(by: .milliseconds(1))
@@ -128,7 +128,7 @@ final class DebouncePolicyTests: XCTestCase {
     let debouncer = Debouncer(for: .seconds(1), clock: clock)
     XCTAssertFalse(debouncer.leading)
     let task: Task<Void, Never> = $results.load(policy: .debounce(debouncer)) { "only" }
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     XCTAssertEqual(results, .loading, "a trailing debouncer let the first call through at once")
     clock.advance(by: .seconds(1))
     await task.value
@@ -147,13 +147,13 @@ final class DebouncePolicyTests: XCTestCase {
       ran.append("left")
       return "left"
     }
-    await clock.sleepers(count: 1)
+    guard await sleepers(1, on: clock) else { return }
     clock.advance(by: .milliseconds(200))
     let second: Task<Void, Never> = $right.load(policy: .debounce(debouncer)) {
       ran.append("right")
       return "right"
     }
-    await clock.sleepers(count: 2)
+    guard await sleepers(2, on: clock) else { return }
     clock.advance(by: .milliseconds(100))  // 300 ms after the first call, 100 after the last
     for _ in 0..<1_000 where clock.sleeperCount < 2 && ran.isEmpty { await Task.yield() }
     XCTAssertEqual(ran, [], "a call went through while calls had not stopped")
@@ -163,5 +163,16 @@ final class DebouncePolicyTests: XCTestCase {
     XCTAssertEqual(Set(ran), ["left", "right"])
     XCTAssertEqual(left, .loaded("left"))
     XCTAssertEqual(right, .loaded("right"))
+  }
+
+  /// `clock.sleepers(count:)` that gives up: a debounce that never waits fails the test
+  /// instead of hanging it.
+  private func sleepers(
+    _ count: Int, on clock: ManualClock, file: StaticString = #filePath, line: UInt = #line
+  ) async -> Bool {
+    await yieldUntil { clock.sleeperCount >= count }
+    XCTAssertGreaterThanOrEqual(
+      clock.sleeperCount, count, "the debounce did not wait", file: file, line: line)
+    return clock.sleeperCount >= count
   }
 }

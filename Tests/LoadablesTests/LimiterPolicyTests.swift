@@ -198,6 +198,33 @@ final class LimiterPolicyTests: XCTestCase {
     XCTAssertEqual(limiter.runningCount, 0)
   }
 
+  /// A waiter handed the permit but cancelled before it could run gives the permit back.
+  func testAWaiterCancelledRightAfterTheHandOffGivesThePermitBack() async throws {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    @Loadable var b: LoadableState<Int>
+    @Loadable var c: LoadableState<Int>
+    var bRan = false
+    var taskB: Task<Void, Never>?
+    try await limiter.withPermit {
+      taskB = $b.load(policy: .limit(limiter)) {
+        bRan = true
+        return 2
+      }
+      await yieldUntil { limiter.waitingCount == 1 }
+      XCTAssertEqual(limiter.waitingCount, 1)
+    }
+    // The permit has just gone to B, whose task has not run yet: cancel it now.
+    $b.cancel()
+    await taskB?.value
+    XCTAssertFalse(bRan, "a load cancelled before it ran ran anyway")
+    XCTAssertEqual(limiter.runningCount, 0, "the cancelled waiter kept the permit")
+    let taskC: Task<Void, Never> = $c.load(policy: .limit(limiter)) { 3 }
+    await yieldUntil { !$c.isRunning }
+    XCTAssertEqual(c, .loaded(3), "the permit was lost")
+    $c.cancel()
+    await taskC.value
+  }
+
   /// Many loads under a limit of 2 or 3, started, cancelled (waiting or running) and finished
   /// in an order drawn from a seed. After every step the limiter and the blocks that run
   /// match a model of a FIFO line; at the end every load that was not cancelled has its
@@ -438,13 +465,6 @@ final class LimiterPolicyTests: XCTestCase {
     XCTAssertEqual(progress.peak, 1)
   }
 
-  // MARK: - Helpers
-
-  /// Yields until `condition` holds, at most 10,000 times: long enough for any task that can
-  /// make progress to reach its next wait. The caller then checks what it expects.
-  private func yieldUntil(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
-  }
 }
 
 /// Counts operations run under a limiter from any thread, and the most that ran at once.

@@ -109,11 +109,14 @@ final class LoaderTests: XCTestCase {
     let loader = NumbersLoader()
     let load = Task { @MainActor in await loader.load() }
     await loader.gate.arrival()
-    let second = await loader.loadIfNotRunning()
-    XCTAssertEqual(second, .loading)
+    var second: LoadableState<[Int]>?
+    let joiner = Task { @MainActor in second = await loader.loadIfNotRunning() }
+    await yieldUntil { second != nil }
+    XCTAssertEqual(second, .loading, "loadIfNotRunning did not return at once")
     XCTAssertEqual(loader.fetches, 1)
     loader.gate.open([1])
     _ = await load.value
+    await joiner.value
   }
 
   func testAReleasedLoaderCancelsItsLoad() async {

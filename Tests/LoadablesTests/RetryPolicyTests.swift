@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 import LoadablesTesting
 import XCTest
@@ -231,6 +232,29 @@ final class RetryPolicyTests: XCTestCase {
     let clock = ManualClock()
     var calls = 0
     // The clock never moves: the retry must not wait on it at all.
+    let task: Task<Void, Never> = $feed.load(
+      policy: .retry(
+        maxAttempts: 2, backoff: .constant(.seconds(60)), retryAfter: { _ in .seconds(-5) },
+        clock: clock)
+    ) {
+      calls += 1
+      if calls == 1 { throw TestError() }
+      return [calls]
+    }
+    await yieldUntil { !$feed.isRunning }
+    XCTAssertEqual(clock.sleeperCount, 0, "the retry waited on the clock")
+    XCTAssertEqual(calls, 2)
+    XCTAssertEqual(feed, .loaded([2]))
+    $feed.cancel()
+    await task.value
+  }
+
+  func testANegativeRetryAfterIsShownAndWaitedAsZero() async throws {
+    @Loadable var feed: LoadableState<[Int]>
+    let clock = RecordingClock()
+    var calls = 0
+    var attemptsSeen: [RetryAttempt] = []
+    let observer = ChangeCounter { if let attempt = $feed.attempt { attemptsSeen.append(attempt) } }
     await $feed.load(
       policy: .retry(
         maxAttempts: 2, backoff: .constant(.seconds(60)), retryAfter: { _ in .seconds(-5) },
@@ -240,8 +264,10 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw TestError() }
       return [calls]
     }
-    XCTAssertEqual(calls, 2)
-    XCTAssertEqual(feed, .loaded([2]))
+    XCTAssertEqual(clock.requested, [.zero], "the retry asked the clock for a negative wait")
+    XCTAssertGreaterThan(observer.count, 0)
+    XCTAssertTrue(attemptsSeen.contains { $0.delay == .zero }, "\(attemptsSeen)")
+    XCTAssertFalse(attemptsSeen.contains { ($0.delay ?? .zero) < .zero }, "\(attemptsSeen)")
   }
 
   func testRetryAfterReturningNilKeepsTheBackoff() async throws {
@@ -267,14 +293,17 @@ final class RetryPolicyTests: XCTestCase {
     @Loadable var feed: LoadableState<[Int]>
     let clock = ManualClock()
     var calls = 0
-    // Were the error retried, the load would wait on a clock that never moves.
-    await $feed.load(
+    let task: Task<Void, Never> = $feed.load(
       policy: .retry(
         maxAttempts: 3, backoff: .constant(.seconds(1)), when: { $0 is TestError }, clock: clock)
     ) {
       calls += 1
       throw OpaqueError()
     }
+    await yieldUntil { !$feed.isRunning }
+    XCTAssertEqual(clock.sleeperCount, 0, "an error the filter refused was retried")
+    $feed.cancel()
+    await task.value
     XCTAssertEqual(calls, 1)
     guard case .error(let error) = feed else { return XCTFail("got \(feed)") }
     XCTAssertTrue(error is OpaqueError)
@@ -282,11 +311,16 @@ final class RetryPolicyTests: XCTestCase {
 
   func testOneAttemptMeansNoRetry() async {
     @Loadable var feed: LoadableState<[Int]>
+    let clock = ManualClock()
     var calls = 0
-    await $feed.load(policy: .retry(maxAttempts: 1, clock: ManualClock())) {
+    let task: Task<Void, Never> = $feed.load(policy: .retry(maxAttempts: 1, clock: clock)) {
       calls += 1
       throw TestError(code: calls)
     }
+    await yieldUntil { !$feed.isRunning }
+    XCTAssertEqual(clock.sleeperCount, 0, "a single attempt waited to retry")
+    $feed.cancel()
+    await task.value
     XCTAssertEqual(calls, 1)
     XCTAssertEqual(feed, .error(TestError(code: 1)))
   }
@@ -369,5 +403,23 @@ final class RetryPolicyTests: XCTestCase {
     }
     XCTAssertNil($feed.attempt)
     XCTAssertEqual(feed, .error(TestError()))
+  }
+}
+
+/// A manual clock that records every wait asked of it, measured from the time of asking.
+private final class RecordingClock: Clock, @unchecked Sendable {
+  // Safe to share: `waits` is read and written only while holding `lock`.
+  private let base = ManualClock()
+  private let lock = NSLock()
+  private var waits: [Duration] = []
+
+  var now: ManualClock.Instant { base.now }
+  var minimumResolution: Duration { .zero }
+  var requested: [Duration] { lock.withLock { waits } }
+
+  func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+    let wait = base.now.duration(to: deadline)
+    lock.withLock { waits.append(wait) }
+    try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }
