@@ -29,8 +29,7 @@ final class DebouncePolicyTests: XCTestCase {
     @Loadable var results: LoadableState<String>
     let clock = ManualClock()
     let debouncer = Debouncer(for: .seconds(1), leading: true, clock: clock)
-    await $results.load(policy: .debounce(debouncer)) { "first" }
-    XCTAssertEqual(results, .loaded("first"))
+    guard await runsAtOnce($results, .debounce(debouncer), "first") else { return }
     let second: Task<Void, Never> = $results.load(policy: .debounce(debouncer)) { "second" }
     guard await sleepers(1, on: clock) else { return }
     XCTAssertEqual(results, .loading, "a call within the interval must wait")
@@ -38,8 +37,7 @@ final class DebouncePolicyTests: XCTestCase {
     await second.value
     XCTAssertEqual(results, .loaded("second"))
     clock.advance(by: .seconds(5))
-    await $results.load(policy: .debounce(debouncer)) { "after quiet" }
-    XCTAssertEqual(results, .loaded("after quiet"))
+    guard await runsAtOnce($results, .debounce(debouncer), "after quiet") else { return }
   }
 
   func testANewerCallRestartsTheWait() async {
@@ -106,8 +104,11 @@ final class DebouncePolicyTests: XCTestCase {
         return text
       }
     }
-    await call("lead").value
+    let lead = call("lead")
+    await yieldUntil { !ran.isEmpty }
     XCTAssertEqual(ran, ["lead"], "the leading call waited")
+    guard ran == ["lead"] else { return $results.cancel() }
+    await lead.value
     clock.advance(by: .milliseconds(100))
     let second = call("second")
     guard await sleepers(1, on: clock) else { return }
@@ -163,6 +164,19 @@ final class DebouncePolicyTests: XCTestCase {
     XCTAssertEqual(Set(ran), ["left", "right"])
     XCTAssertEqual(left, .loaded("left"))
     XCTAssertEqual(right, .loaded("right"))
+  }
+
+  /// Loads `value` under `policy` and checks that it ran at once, without waiting.
+  private func runsAtOnce(
+    _ binding: Loadable<String>.Binding, _ policy: LoadPolicy<String>, _ value: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async -> Bool {
+    let task: Task<Void, Never> = binding.load(policy: policy) { value }
+    await yieldUntil { !binding.isRunning }
+    binding.cancel()
+    await task.value
+    XCTAssertEqual(binding.wrappedValue, .loaded(value), "the call waited", file: file, line: line)
+    return binding.wrappedValue == .loaded(value)
   }
 
   /// `clock.sleepers(count:)` that gives up: a debounce that never waits fails the test

@@ -334,12 +334,12 @@ final class LimiterPolicyTests: XCTestCase {
   /// when they start while permits are being handed back. (The limiter once took a load's
   /// place in line on the global executor, so loads that started together raced for it.)
   func testLoadsStartedTogetherAreServedInTheOrderTheyStarted() async {
-    for round in 0..<20 {
+    for round in 0..<100 {
       let limiter = ConcurrencyLimiter(limit: 1)
       var order: [Int] = []
       var tasks: [Task<Void, Never>] = []
-      let states = (0..<6).map { _ in Loadable<Int>() }
-      for index in 0..<6 {
+      let states = (0..<8).map { _ in Loadable<Int>() }
+      for index in 0..<8 {
         tasks.append(
           states[index].projectedValue.load(policy: .limit(limiter)) {
             order.append(index)
@@ -348,8 +348,8 @@ final class LimiterPolicyTests: XCTestCase {
           })
       }
       for task in tasks { await task.value }
-      XCTAssertEqual(order, Array(0..<6), "round \(round)")
-      if order != Array(0..<6) { return }
+      XCTAssertEqual(order, Array(0..<8), "round \(round)")
+      if order != Array(0..<8) { return }
     }
   }
 

@@ -99,7 +99,8 @@ final class PolicyOrderTests: XCTestCase {
       }
       var waits = 0
       while calls < 3 {
-        await clock.sleepers(count: 1)
+        await yieldUntil { clock.sleeperCount >= 1 || calls >= 3 }
+        if clock.sleeperCount == 0 { break }
         waits += 1
         clock.advance(by: .seconds(1))
         for _ in 0..<1_000 where clock.sleeperCount == 0 && calls < 3 { await Task.yield() }
@@ -137,7 +138,8 @@ final class PolicyOrderTests: XCTestCase {
       return "refreshed"
     }
     XCTAssertEqual(value, .loaded("stale"), "the cache written last did not show at the start")
-    await clock.sleepers(count: 1)
+    await yieldUntil { clock.sleeperCount >= 1 || gate.arrived > 0 }
+    XCTAssertEqual(clock.sleeperCount, 1, "the debounce did not wait")
     clock.advance(by: .seconds(1))
     await gate.arrival()
     gate.open()
@@ -187,14 +189,16 @@ final class PolicyOrderTests: XCTestCase {
       if calls == 1 { throw TestError(code: 1) }
       return "value \(calls)"
     }
-    await clock.sleepers(count: 1)  // the debounce
-    XCTAssertEqual(calls, 0)
+    await yieldUntil { clock.sleeperCount >= 1 || calls > 0 }  // the debounce
+    XCTAssertEqual(calls, 0, "the block ran before the debounce")
     clock.advance(by: .milliseconds(300))
     for _ in 0..<1_000 where calls < 1 || $value.attempt?.isWaiting != true { await Task.yield() }
     XCTAssertEqual($value.attempt?.number, 2)
     XCTAssertEqual(limiter.runningCount, 1, "the permit is held through the retry")
     await clock.sleepers(count: 1)  // the backoff
     clock.advance(by: .seconds(1))
+    await yieldUntil { !$value.isRunning }
+    $value.cancel()
     await task.value
     XCTAssertEqual(value, .loaded("value 2"))
     XCTAssertEqual(cache.value(for: 1), "value 2")

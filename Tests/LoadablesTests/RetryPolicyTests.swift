@@ -255,7 +255,7 @@ final class RetryPolicyTests: XCTestCase {
     var calls = 0
     var attemptsSeen: [RetryAttempt] = []
     let observer = ChangeCounter { if let attempt = $feed.attempt { attemptsSeen.append(attempt) } }
-    await $feed.load(
+    let task: Task<Void, Never> = $feed.load(
       policy: .retry(
         maxAttempts: 2, backoff: .constant(.seconds(60)), retryAfter: { _ in .seconds(-5) },
         clock: clock)
@@ -264,6 +264,9 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw TestError() }
       return [calls]
     }
+    await yieldUntil { !$feed.isRunning }
+    $feed.cancel()
+    await task.value
     XCTAssertEqual(clock.requested, [.zero], "the retry asked the clock for a negative wait")
     XCTAssertGreaterThan(observer.count, 0)
     XCTAssertTrue(attemptsSeen.contains { $0.delay == .zero }, "\(attemptsSeen)")
