@@ -184,6 +184,33 @@ final class DedupePolicyTests: XCTestCase {
       callers.map(\.wrappedValue), [.loading, .absent, .loaded("unrelated")])
   }
 
+  /// A load that joins a fetch just as its only other caller is cancelled (a reused row: the
+  /// old load cancelled, a new one started for the same key) must still end with a value,
+  /// whether it shares that fetch or starts its own.
+  func testACallerJoiningAsTheLastOneLeavesStillGetsAValue() async {
+    for round in 0..<20 {
+      let requests = Deduplicator<Int, String>()
+      let old = Loadable<String>()
+      let new = Loadable<String>()
+      let gate = Gate<String>()
+      let oldTask: Task<Void, Never> = old.projectedValue.load(
+        policy: .dedupe(requests, key: 1)
+      ) { try await gate.pass() }
+      await gate.arrival()
+      let newTask: Task<Void, Never> = new.projectedValue.load(
+        policy: .dedupe(requests, key: 1)
+      ) { try await gate.pass() }
+      old.projectedValue.cancel()
+      await oldTask.value
+      for _ in 0..<100 { await Task.yield() }  // the deduplicator tidies up on the main actor
+      gate.open("shared")
+      await newTask.value
+      XCTAssertEqual(
+        new.wrappedValue, .loaded("shared"), "round \(round): the new load ended without a value")
+      if new.wrappedValue != .loaded("shared") { return }
+    }
+  }
+
   func testAnErrorReachesEveryCaller() async {
     let requests = Deduplicator<Int, String>()
     let callers = (0..<3).map { _ in Loadable<String>() }
