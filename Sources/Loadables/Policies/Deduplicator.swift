@@ -124,14 +124,20 @@ private final class Flight<Value: Sendable>: @unchecked Sendable {
   func cancel() { task?.cancel() }
 
   /// Waits for the fetch's outcome; a cancelled caller leaves at once.
-  func wait() async throws -> Value {
+  ///
+  /// Runs on the caller's actor (the main actor), so that a caller counts as waiting from the
+  /// moment it has found the flight: the check for an abandoned flight, which also runs on
+  /// the main actor, cannot slip in between and cancel the fetch under it.
+  func wait(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
     let id = lock.withLock {
       nextID += 1
       entering.insert(nextID)
       return nextID
     }
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
+      // Capturing `isolation` keeps this closure on the caller's actor (SE-0420).
+      _ = isolation
+      return try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Value, any Error>) in
         let ready: Result<Value, any Error>? = lock.withLock {
           entering.remove(id)
