@@ -111,6 +111,27 @@ final class PolicyFormsTests: XCTestCase {
     XCTAssertEqual(loader?.state, .loaded(7))
   }
 
+  func testSingleProcessRunsTakeAPolicyInEveryForm() async {
+    @MainActor final class Saver: ProcessSupport {
+      var saving: SingleProcessState = .idle
+    }
+    let saver = Saver()
+    let wrapper = LoadableProcess<SingleProcess>()
+    var calls = 0
+    func flaky() throws {
+      calls += 1
+      if calls % 2 == 1 { throw TestError(code: calls) }
+    }
+    let policy = LoadPolicy<Void>.retry(maxAttempts: 2, backoff: .immediate, clock: ManualClock())
+    await wrapper.projectedValue.run(policy: policy) { try flaky() }
+    await wrapper.projectedValue.run(policy: policy) { try flaky() }.value
+    await saver.run(\.saving, policy: policy) { try flaky() }
+    await saver.run(\.saving, policy: policy) { try flaky() }.value
+    XCTAssertEqual(calls, 8, "each of the four runs needed its retry")
+    XCTAssertTrue(wrapper.wrappedValue.hasFinished)
+    XCTAssertTrue(saver.saving.hasFinished)
+  }
+
   // MARK: - The scenario
 
   /// What a view of one form reads.
