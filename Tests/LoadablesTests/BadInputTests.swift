@@ -70,3 +70,268 @@ extension BadInputTests {
     }
   }
 }
+
+// MARK: - Retry and backoff
+
+extension BadInputTests {
+  @Test("A retry of zero attempts is rejected with a message naming maxAttempts")
+  func retryZeroAttempts() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadPolicy<Int>.retry(maxAttempts: 0)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadPolicy.retry: maxAttempts must be at least 1, got 0"), "\(message)")
+    }
+  }
+
+  @Test("A negative constant backoff is rejected with a message naming it")
+  func negativeConstantBackoff() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.constant(.seconds(-1))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.constant: delay must not be negative, got -1.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative initial linear delay is rejected with a message naming it")
+  func negativeLinearInitial() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.linear(initial: .seconds(-1))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.linear: initial must not be negative, got -1.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative linear increment is rejected with a message naming it")
+  func negativeLinearIncrement() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.linear(initial: .seconds(1), increment: .milliseconds(-500))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.linear: increment must not be negative, got -0.5 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative linear cap is rejected with a message naming it")
+  func negativeLinearCap() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.linear(initial: .seconds(1), maxDelay: .seconds(-60))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.linear: maxDelay must not be negative, got -60.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative initial exponential delay is rejected with a message naming it")
+  func negativeExponentialInitial() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.exponential(initial: .seconds(-2))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.exponential: initial must not be negative, got -2.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative exponential cap is rejected with a message naming it")
+  func negativeExponentialCap() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.exponential(maxDelay: .seconds(-1))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.exponential: maxDelay must not be negative, got -1.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("An exponential multiplier below 1 is rejected with a message naming it")
+  func multiplierBelowOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.exponential(multiplier: 0.5)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.exponential: multiplier must be at least 1, got 0.5"),
+        "\(message)")
+    }
+  }
+
+  @Test("A jitter fraction above 1 is rejected with a message naming it")
+  func jitterFractionAboveOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.constant(.seconds(1), jitter: .proportional(1.5))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Jitter.proportional: fraction must be in 0...1, got 1.5"), "\(message)")
+    }
+  }
+
+  @Test("A negative jitter fraction is rejected with a message naming it")
+  func negativeJitterFraction() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.exponential(jitter: .proportional(-0.1))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Jitter.proportional: fraction must be in 0...1, got -0.1"), "\(message)")
+    }
+  }
+
+  @Test("Asking for the delay of retry 0 is rejected with a message naming it")
+  func retryNumberZero() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Backoff.constant(.seconds(1)).baseDelay(forRetry: 0)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Backoff.baseDelay(forRetry:): retry must be at least 1, got 0"),
+        "\(message)")
+    }
+  }
+}
+
+// MARK: - Timeout
+
+extension BadInputTests {
+  @Test("A timeout of zero is rejected with a message naming the limit")
+  func zeroTimeout() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadPolicy<Int>.timeout(.zero)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadPolicy.timeout: limit must be more than zero, got 0.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative timeout is rejected with a message naming the limit")
+  func negativeTimeout() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadPolicy<Int>.retry(maxAttempts: 2).timeout(.seconds(-3))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadPolicy.timeout: limit must be more than zero, got -3.0 seconds"),
+        "\(message)")
+    }
+  }
+}
+
+// MARK: - Debounce
+
+extension BadInputTests {
+  @Test("A negative debounce interval is rejected with a message naming it")
+  func negativeDebounce() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadPolicy<Int>.debounce(for: .milliseconds(-300))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadPolicy.debounce: interval must not be negative, got -0.3 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A Debouncer with a negative interval is rejected with a message naming it")
+  func negativeDebouncer() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run { _ = Debouncer(for: .seconds(-1), leading: true) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Debouncer: interval must not be negative, got -1.0 seconds"), "\(message)"
+      )
+    }
+  }
+}
+
+// MARK: - Concurrency limit
+
+extension BadInputTests {
+  @Test("A concurrency limit of zero is rejected with a message naming it")
+  func zeroLimit() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ConcurrencyLimiter(limit: 0)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("ConcurrencyLimiter: limit must be at least 1, got 0"), "\(message)")
+    }
+  }
+}
+
+// MARK: - Cache
+
+extension BadInputTests {
+  @Test("A negative time to live is rejected with a message naming it")
+  func negativeTimeToLive() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run { _ = LoadCache<Int, Int>(timeToLive: .seconds(-1)) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadCache: timeToLive must not be negative, got -1.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A negative stale window is rejected with a message naming it")
+  func negativeStaleWindow() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = LoadCache<Int, Int>(timeToLive: .seconds(1), staleWhileRevalidate: .seconds(-1))
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoadCache: staleWhileRevalidate must not be negative, got -1.0 seconds"),
+        "\(message)")
+    }
+  }
+
+  @Test("A cache of zero entries is rejected with a message naming maxEntries")
+  func zeroCacheEntries() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run { _ = LoadCache<Int, Int>(timeToLive: .seconds(1), maxEntries: 0) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoadCache: maxEntries must be at least 1, got 0"), "\(message)")
+    }
+  }
+}
+
+// MARK: - Loaders
+
+extension BadInputTests {
+  @Test("A loader that does not override fetch() stops with a message naming its class")
+  func fetchNotOverridden() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run { () -> Task<Void, Never> in
+        let loader = UnfinishedLoader()
+        return Task { @MainActor in await loader.load() }
+      }.value
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("UnfinishedLoader must override fetch() (BaseLoader.fetch() was called)"),
+        "\(message)")
+    }
+  }
+}
+
+/// A loader whose subclass forgot to override `fetch()`.
+final class UnfinishedLoader: BaseLoader<Int> {}

@@ -81,4 +81,98 @@ final class TimeoutPolicyTests: XCTestCase {
     XCTAssertFalse($report.isRunning)
     gate.open()
   }
+
+  func testAtTheDeadlineTheBlockIsCancelled() async {
+    @Loadable var report: LoadableState<String>
+    let clock = ManualClock()
+    let gate = Gate<Void>()
+    var blockSaw: (any Error)?
+    let task: Task<Void, Never> = $report.load(policy: .timeout(.seconds(3), clock: clock)) {
+      do {
+        try await gate.pass()
+      } catch {
+        blockSaw = error
+        throw error
+      }
+      return "late"
+    }
+    await gate.arrival()
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(2))
+    XCTAssertNil(blockSaw, "the block was cancelled before the deadline")
+    XCTAssertEqual(report, .loading)
+    clock.advance(by: .seconds(1))
+    await task.value
+    // The block runs in a task of its own; give it the turn in which it sees its cancellation.
+    for _ in 0..<1_000 where blockSaw == nil { await Task.yield() }
+    XCTAssertTrue(
+      blockSaw is CancellationError, "the block was not cancelled: \(String(describing: blockSaw))")
+    XCTAssertEqual(report, .error(TimeoutError()))
+  }
+
+  func testTheErrorIsATimeoutErrorOnAnAwaitedLoadToo() async {
+    @Loadable var report: LoadableState<String>
+    let clock = ManualClock()
+    let gate = Gate<Void>()
+    let caller = Task { @MainActor in
+      await $report.load(policy: .timeout(.seconds(1), clock: clock)) {
+        try await gate.passIgnoringCancellation()
+        return "late"
+      }
+    }
+    await gate.arrival()
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(1))
+    await caller.value  // returns at the deadline, though the block still waits
+    XCTAssertEqual(report, .error(TimeoutError()))
+    XCTAssertEqual(gate.waiting, 1, "the block was expected to still be waiting")
+    gate.open()
+  }
+
+  func testABlockThatFailsInTimeWritesItsOwnError() async {
+    @Loadable var report: LoadableState<String>
+    let clock = ManualClock()
+    await $report.load(policy: .timeout(.seconds(10), clock: clock)) { throw TestError(code: 8) }
+    XCTAssertEqual(report, .error(TestError(code: 8)))
+    XCTAssertEqual(clock.sleeperCount, 0)
+  }
+
+  /// Inside a retry, each attempt gets the whole limit: two attempts of 4 s each pass a 5 s
+  /// limit. Outside it, the attempts share the limit, which runs out during the second.
+  func testPositionDecidesWhetherTheLimitIsPerAttemptOrOverall() async {
+    /// Runs two attempts of 4 s (the first fails) and returns the state at 5 s and at 8 s.
+    func run(
+      _ policy: (ManualClock) -> LoadPolicy<String>
+    ) async -> (atFive: LoadableState<String>, atEight: LoadableState<String>) {
+      @Loadable var report: LoadableState<String>
+      let clock = ManualClock()
+      var calls = 0
+      let task: Task<Void, Never> = $report.load(policy: policy(clock)) {
+        calls += 1
+        try await clock.sleep(for: .seconds(4))
+        if calls == 1 { throw TestError(code: 1) }
+        return "attempt \(calls)"
+      }
+      await clock.sleepers(count: 2)  // a timer and attempt 1
+      clock.advance(by: .seconds(4))
+      for _ in 0..<1_000 where calls < 2 { await Task.yield() }
+      await clock.sleepers(count: 2)  // a timer and attempt 2
+      clock.advance(by: .seconds(1))
+      for _ in 0..<1_000 where $report.isRunning { await Task.yield() }
+      let atFive = report
+      clock.advance(by: .seconds(3))
+      await task.value
+      return (atFive, report)
+    }
+    let perAttempt = await run { clock in
+      .retry(maxAttempts: 2, backoff: .immediate, clock: clock).timeout(.seconds(5), clock: clock)
+    }
+    XCTAssertEqual(perAttempt.atFive, .loading, "attempt 2 was cut by attempt 1's limit")
+    XCTAssertEqual(perAttempt.atEight, .loaded("attempt 2"))
+    let overall = await run { clock in
+      .timeout(.seconds(5), clock: clock).retry(maxAttempts: 2, backoff: .immediate, clock: clock)
+    }
+    XCTAssertEqual(overall.atFive, .error(TimeoutError()), "the attempts did not share the limit")
+    XCTAssertEqual(overall.atEight, .error(TimeoutError()))
+  }
 }

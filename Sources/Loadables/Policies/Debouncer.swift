@@ -12,10 +12,11 @@
 /// }
 /// ```
 ///
-/// Trailing edge (the default): every call waits `interval`; a newer load cancels the wait
-/// of the one before, so only the last call of a burst runs. Leading edge: a call that comes
-/// after `interval` of quiet runs at once, and the calls that follow it within `interval`
-/// wait as on the trailing edge.
+/// Trailing edge (the default): every call waits until `interval` has passed since the
+/// latest call to the debouncer; a newer load of the same state cancels the wait of the one
+/// before, so of a burst only the last call of each state runs. Leading edge: a call that
+/// comes after `interval` of quiet runs at once, and the calls that follow it within
+/// `interval` wait as on the trailing edge.
 @MainActor
 public final class Debouncer {
   /// How long calls must stop before one goes through.
@@ -56,7 +57,13 @@ public final class Debouncer {
     let previous = lastCall
     lastCall = now
     if leading, previous.map({ now - $0 >= interval }) ?? true { return }
-    try await clock.sleep(for: interval)
+    // Wait until `interval` has passed since the latest call; a newer call, from this load's
+    // state or another sharing the debouncer, moves that point on.
+    var remaining = interval
+    repeat {
+      try await clock.sleep(for: remaining)
+      remaining = interval - (stopwatch.elapsed - (lastCall ?? now))
+    } while remaining > .zero
   }
 }
 
@@ -72,8 +79,9 @@ extension LoadPolicy {
   ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
   /// debounces the loads of one state. For a leading edge, use a ``Debouncer`` with
-  /// ``debounce(_:)-type.method``; a debouncer shared by several states shares when the last
-  /// call came, but a load of one state never cancels the wait of another.
+  /// ``debounce(_:)-type.method``; a debouncer shared by several states holds all their loads
+  /// back until calls stop, then lets the last load of each state through (a load of one
+  /// state never cancels the wait of another).
   ///
   /// - Parameters:
   ///   - interval: How long to wait; not negative.
