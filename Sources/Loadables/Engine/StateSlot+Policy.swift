@@ -11,7 +11,8 @@
 // loads' code is unchanged.
 
 extension StateSlot where State.Context: Sendable, State.Output: Sendable {
-  /// Starts a load with `policy` in a new `Task` and returns that task.
+  /// Starts a load with `policy` in a new `Task` and returns that task. An empty policy
+  /// takes the plain path, so a face never has to choose between the two.
   @inlinable
   func launch(
     _ context: State.Context,
@@ -20,6 +21,11 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     policy: LoadPolicy<State.Output>,
     block: @escaping @MainActor () async throws -> State.Output
   ) -> Task<Void, Never> {
+    if policy.steps.isEmpty {
+      return launch(
+        context, silently: silently, priority: priority, interrupts: nil,
+        work: .returning(block))
+    }
     guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
     else { return Task {} }
     let work = Work<State>.returning(policy.wrap(block))
@@ -29,7 +35,8 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     }
   }
 
-  /// Runs a load with `policy` in the caller's task and returns when it ends.
+  /// Runs a load with `policy` in the caller's task and returns when it ends. An empty
+  /// policy takes the plain path.
   @inlinable
   func perform(
     _ context: State.Context,
@@ -37,6 +44,10 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     policy: LoadPolicy<State.Output>,
     block: @escaping @MainActor () async throws -> State.Output
   ) async {
+    if policy.steps.isEmpty {
+      await perform(context, silently: silently, interrupts: nil, returning: block)
+      return
+    }
     guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
     else { return }
     withUnsafeCurrentTask { attach(caller: $0, to: token) }

@@ -121,9 +121,7 @@ open class BaseLoader<Value: Sendable>: Loader {
       guard let self else { throw CancellationError() }
       return try await self.fetch()
     }
-    return policy.steps.isEmpty
-      ? slot.launch((), silently: silently, priority: nil, interrupts: nil, work: .returning(block))
-      : slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    return slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
   }
 
   /// Cancels the running load and leaves the state as it is.

@@ -62,13 +62,7 @@ struct LoadingSource<Value: Sendable> {
         attempt: binding.attempt)
     }
     if let fetch {
-      start = { silently in
-        if policy.steps.isEmpty {
-          binding.load(silently: silently, block: fetch)
-        } else {
-          binding.load(silently: silently, policy: policy, block: fetch)
-        }
-      }
+      start = { silently in binding.load(silently: silently, policy: policy, block: fetch) }
     } else {
       start = nil
     }
