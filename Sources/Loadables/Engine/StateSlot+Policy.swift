@@ -35,6 +35,30 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     }
   }
 
+  /// Starts a load with `policy` in a task of its own and waits for it to end; cancelling
+  /// the caller cancels the load. Returns the state then, and whether that state is this
+  /// load's own outcome: no newer load, `cancel()` or `reset()` came after it (each moves
+  /// the generation on; a load's own end does not), and the caller was not cancelled.
+  ///
+  /// The shared object form (a loader) uses it: the load belongs to the object, not to the
+  /// caller, so a caller going away cancels only the load it started.
+  @inlinable
+  func launchAndWait(
+    _ context: State.Context,
+    silently: Bool,
+    policy: LoadPolicy<State.Output>,
+    block: @escaping @MainActor () async throws -> State.Output
+  ) async -> (state: State?, isOwn: Bool) {
+    let task = launch(context, silently: silently, priority: nil, policy: policy, block: block)
+    let generation = self.generation
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    return (read(), self.generation == generation && !Task.isCancelled)
+  }
+
   /// Runs a load with `policy` in the caller's task and returns when it ends. An empty
   /// policy takes the plain path.
   @inlinable

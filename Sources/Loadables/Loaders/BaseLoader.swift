@@ -68,11 +68,17 @@ open class BaseLoader<Value: Sendable>: Loader {
 
   /// Loads; see ``Loader/load(silently:)``.
   ///
+  /// Inlinable, like the rest of this loader's load path, so that the engine is specialised
+  /// for `Value` in the subclass's module: unspecialised, a load spent about 6,000
+  /// instructions in generic code (metadata look-ups, exclusivity checks; Benchmarks/compare,
+  /// loader.cycle).
+  ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The state when the call returns.
   @discardableResult @inlinable
   public final func load(silently: Bool) async -> LoadableState<Value> {
-    await run(silently: silently).state
+    await slot.launchAndWait((), silently: silently, policy: policy, block: fetchBlock).state
+      ?? slot.storage
   }
 
   /// Loads and returns the value, or throws the error; see ``Loader/value(silently:)``.
@@ -83,45 +89,27 @@ open class BaseLoader<Value: Sendable>: Loader {
   ///   superseded — never a value or an error left by an earlier load.
   @inlinable
   public final func value(silently: Bool) async throws -> Value {
-    let (state, isOwn) = await run(silently: silently)
-    guard isOwn else { throw CancellationError() }
-    switch state {
-    case .loaded(let value): return value
-    case .error(let error): throw error
-    case .absent, .loading: throw CancellationError()
-    }
-  }
-
-  /// Runs one load and tells whether the state it returns is that load's own outcome: no
-  /// newer load, `cancel()` or `reset()` came after it, and the caller was not cancelled.
-  ///
-  /// Inlinable so that the engine is specialised for `Value` in the subclass's module:
-  /// unspecialised, a load spent about 6,000 instructions in generic code (metadata
-  /// look-ups, exclusivity checks; Benchmarks/compare, loader.cycle).
-  @inlinable
-  final func run(silently: Bool) async -> (state: LoadableState<Value>, isOwn: Bool) {
-    let task = launch(silently: silently)
-    // The load's generation: starting, cancelling or resetting a load moves it on; the
-    // load's own end does not.
-    let generation = slot.generation
-    await withTaskCancellationHandler {
-      await task.value
-    } onCancel: {
-      task.cancel()
-    }
-    return (slot.storage, slot.generation == generation && !Task.isCancelled)
+    let (state, isOwn) = await slot.launchAndWait(
+      (), silently: silently, policy: policy, block: fetchBlock)
+    guard isOwn, let state else { throw CancellationError() }
+    return try state.outcome()
   }
 
   /// Starts a load in a task of its own and returns that task: `.loading` (unless silent) is
-  /// written before this returns. `load(silently:)` awaits it; `LoadingView` starts a load
-  /// this way from `onAppear`, so the spinner shows in the first frame.
+  /// written before this returns. `LoadingView` starts a load this way from `onAppear`, so
+  /// the spinner shows in the first frame.
   @discardableResult @inlinable
   final func launch(silently: Bool) -> Task<Void, Never> {
-    let block: @MainActor () async throws -> Value = { [weak self] in
+    slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
+  }
+
+  /// The block a load runs: this loader's `fetch()`, holding the loader only weakly.
+  @inlinable
+  final var fetchBlock: @MainActor () async throws -> Value {
+    { [weak self] in
       guard let self else { throw CancellationError() }
       return try await self.fetch()
     }
-    return slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
   }
 
   /// Cancels the running load and leaves the state as it is.

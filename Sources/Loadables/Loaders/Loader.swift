@@ -124,11 +124,7 @@ extension Loader {
   public func value(silently: Bool) async throws -> Value {
     let state = await load(silently: silently)
     try Task.checkCancellation()
-    switch state {
-    case .loaded(let value): return value
-    case .error(let error): throw error
-    case .absent, .loading: throw CancellationError()
-    }
+    return try state.outcome()
   }
 
   /// Loads and returns the value, showing `.loading`; see ``value(silently:)``.

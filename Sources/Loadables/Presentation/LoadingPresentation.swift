@@ -95,26 +95,35 @@ public struct LoadingPresentation<Value> {
     canRetry: Bool,
     failureLabel: String = FailurePresentation.defaultAccessibilityLabel
   ) {
-    self.progress = isRunning ? progress : nil
-    self.attempt = isRunning ? attempt : nil
-    shouldLoadOnAppear = canRetry && !isRunning && !state.isLoaded
+    let shown: (phase: Phase, isRefreshing: Bool)
     switch state {
     case .absent:
-      phase = isRunning ? .loading : .empty
-      isRefreshing = false
+      shown = (isRunning ? .loading : .empty, false)
     case .loading:
-      phase = .loading
-      isRefreshing = false
+      shown = (.loading, false)
     case .error(let error):
-      phase = .failure(
-        FailurePresentation(
-          error: error, showsRetryButton: canRetry && !isRunning,
-          accessibilityLabel: failureLabel))
-      isRefreshing = isRunning
+      shown = (.failure(error, canRetry, isRunning, failureLabel), isRunning)
     case .loaded(let value):
-      phase = .content(value)
-      isRefreshing = isRunning
+      shown = (.content(value), isRunning)
     }
+    self.init(
+      shown, isRunning: isRunning, progress: progress, attempt: attempt,
+      shouldLoadOnAppear: canRetry && !isRunning && !state.isLoaded)
+  }
+
+  /// What every initialiser shares: progress and attempt show only while a load runs.
+  private init(
+    _ shown: (phase: Phase, isRefreshing: Bool),
+    isRunning: Bool,
+    progress: LoadingProgress?,
+    attempt: RetryAttempt?,
+    shouldLoadOnAppear: Bool
+  ) {
+    self.phase = shown.phase
+    self.isRefreshing = shown.isRefreshing
+    self.progress = isRunning ? progress : nil
+    self.attempt = isRunning ? attempt : nil
+    self.shouldLoadOnAppear = shouldLoadOnAppear
   }
 }
 
@@ -156,28 +165,33 @@ extension LoadingPresentation where Value: Collection {
     canRetry: Bool,
     failureLabel: String = FailurePresentation.defaultAccessibilityLabel
   ) {
-    self.progress = isRunning ? progress : nil
-    self.attempt = isRunning ? attempt : nil
-    shouldLoadOnAppear = canRetry && !isRunning && !phase.hasFinished
+    let shown: (phase: Phase, isRefreshing: Bool)
     if !items.isEmpty {
-      self.phase = .content(items)
-      isRefreshing = isRunning
-      return
+      shown = (.content(items), isRunning)
+    } else {
+      switch phase {
+      case .failed(_, let error):
+        shown = (.failure(error, canRetry, isRunning, failureLabel), isRunning)
+      case .running:
+        shown = (.loading, false)
+      case .idle, .finished:
+        shown = (isRunning ? .loading : .empty, false)
+      }
     }
-    switch phase {
-    case .failed(_, let error):
-      self.phase = .failure(
-        FailurePresentation(
-          error: error, showsRetryButton: canRetry && !isRunning,
-          accessibilityLabel: failureLabel))
-      isRefreshing = isRunning
-    case .running:
-      self.phase = .loading
-      isRefreshing = false
-    case .idle, .finished:
-      self.phase = isRunning ? .loading : .empty
-      isRefreshing = false
-    }
+    self.init(
+      shown, isRunning: isRunning, progress: progress, attempt: attempt,
+      shouldLoadOnAppear: canRetry && !isRunning && !phase.hasFinished)
+  }
+}
+
+extension LoadingPresentation.Phase {
+  /// The error view for `error`: a retry button when the screen can retry and nothing runs.
+  fileprivate static func failure(
+    _ error: any Error, _ canRetry: Bool, _ isRunning: Bool, _ label: String
+  ) -> Self {
+    .failure(
+      FailurePresentation(
+        error: error, showsRetryButton: canRetry && !isRunning, accessibilityLabel: label))
   }
 }
 

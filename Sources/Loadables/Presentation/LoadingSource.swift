@@ -85,11 +85,10 @@ struct LoadingSource<Value: Sendable> {
   /// ``LoadingPresentation/shouldLoadOnAppear`` says so (nothing runs, nothing is loaded).
   @MainActor
   func appear() {
-    guard loadsOnAppear, let start else { return }
-    let now = read()
-    let presentation = LoadingPresentation(
-      state: now.state, isRunning: now.isRunning, canRetry: true)
-    if presentation.shouldLoadOnAppear { start(false) }
+    guard loadsOnAppear,
+      presentation(failureLabel: FailurePresentation.defaultAccessibilityLabel).shouldLoadOnAppear
+    else { return }
+    start?(false)
   }
 
   /// Called by the retry button: loads silently, so the error stays on screen (without its

@@ -181,3 +181,16 @@ extension LoadableState: CustomDebugStringConvertible {
     }
   }
 }
+
+extension LoadableState {
+  /// The loaded value, or the error thrown; `CancellationError` when the state shows no
+  /// outcome (`.absent`, `.loading`). How a finished load's state becomes `value()`'s result.
+  @usableFromInline
+  func outcome() throws -> Value {
+    switch self {
+    case .loaded(let value): return value
+    case .error(let error): throw error
+    case .absent, .loading: throw CancellationError()
+    }
+  }
+}
