@@ -46,7 +46,7 @@ final class DedupePolicyTests: XCTestCase {
     gate.open("shared")
     await b.value
     XCTAssertEqual(second, .loaded("shared"))
-    XCTAssertEqual(first, .loading, "the cancelled caller wrote")
+    XCTAssertEqual(first, .absent, "the cancelled caller wrote")
   }
 
   func testCancellingEveryCallerCancelsTheFetch() async {
@@ -145,7 +145,7 @@ final class DedupePolicyTests: XCTestCase {
     gate.open("shared")
     for task in tasks { await task.value }
     XCTAssertEqual(callers[0].wrappedValue, .loaded("shared"))
-    XCTAssertEqual(callers[1].wrappedValue, .loading, "the cancelled caller wrote")
+    XCTAssertEqual(callers[1].wrappedValue, .absent, "the cancelled caller wrote")
     XCTAssertEqual(callers[2].wrappedValue, .loaded("shared"))
   }
 
@@ -181,7 +181,7 @@ final class DedupePolicyTests: XCTestCase {
     for _ in 0..<1_000 where requests.isInFlight(7) { await Task.yield() }
     XCTAssertEqual(requests.inFlightCount, 0)
     XCTAssertEqual(
-      callers.map(\.wrappedValue), [.loading, .absent, .loaded("unrelated")])
+      callers.map(\.wrappedValue), [.absent, .absent, .loaded("unrelated")])
   }
 
   /// A load that joins a fetch just as its only other caller is cancelled (a reused row: the

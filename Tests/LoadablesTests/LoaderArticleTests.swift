@@ -144,14 +144,14 @@ final class LoaderArticleTests: XCTestCase {
     XCTAssertEqual(feed.state, state)
   }
 
-  func testCancellingTheCallerCancelsTheLoadAndTheStateStays() async {
+  func testCancellingTheCallerCancelsTheLoadAndBringsBackTheState() async {
     let gate = Gate<[Post]>()
     let feed = BlockLoader { try await gate.pass() }
     let caller = Task { @MainActor in await feed.load() }
     await gate.arrival()
     caller.cancel()
     let state = await caller.value
-    XCTAssertEqual(state, .loading)
+    XCTAssertEqual(state, .absent)
     XCTAssertFalse(feed.isRunning)
   }
 
@@ -165,7 +165,7 @@ final class LoaderArticleTests: XCTestCase {
     await gate.arrival()
     feed.cancel()
     let (state, callerCancelled) = await caller.value
-    XCTAssertEqual(state, .loading, "cancel() leaves the state as it is")
+    XCTAssertEqual(state, .absent, "cancel() brings back what .loading replaced")
     XCTAssertFalse(callerCancelled, "cancel() must not cancel the awaiting task")
     feed.reset()
     XCTAssertEqual(feed.state, .absent)
@@ -235,7 +235,7 @@ final class LoaderArticleTests: XCTestCase {
     await gate.arrival()
     let state = await load.value
     XCTAssertEqual((state.error as? URLError)?.code, .userAuthenticationRequired)
-    XCTAssertEqual(feedLoader.state, .loading, "a cancelled child's state stays as it is")
+    XCTAssertEqual(feedLoader.state, .absent, "a cancelled child's spinner stayed up")
     XCTAssertFalse(feedLoader.isRunning)
   }
 
@@ -250,8 +250,8 @@ final class LoaderArticleTests: XCTestCase {
     dashboard.cancel()
     _ = await load.value
     while feedLoader.isRunning { await Task.yield() }
-    XCTAssertEqual(feedLoader.state, .loading)
-    XCTAssertEqual(dashboard.state, .loading)
+    XCTAssertEqual(feedLoader.state, .absent)
+    XCTAssertEqual(dashboard.state, .absent)
   }
 
   func testAWrappingLoaderHasItsOwnStateAndReplacesTheWrappedPolicy() async {

@@ -71,7 +71,7 @@ final class LoaderTests: XCTestCase {
     await loader.gate.arrival()
     load.cancel()
     let state = await load.value
-    XCTAssertEqual(state, .loading, "cancel leaves the state as it is")
+    XCTAssertEqual(state, .absent, "a cancelled load must bring back what .loading replaced")
     XCTAssertFalse(loader.isRunning)
   }
 
@@ -207,7 +207,7 @@ final class LoaderTests: XCTestCase {
 
   // MARK: - Cancel, reset, running
 
-  func testCancelLeavesTheStateAndResetWritesAbsent() async {
+  func testCancelBringsBackTheReplacedStateAndResetWritesAbsent() async {
     let loader = NumbersLoader()
     XCTAssertFalse(loader.isRunning)
     let first = Task { @MainActor in await loader.load() }
@@ -216,8 +216,8 @@ final class LoaderTests: XCTestCase {
     loader.cancel()
     XCTAssertFalse(loader.isRunning)
     let afterCancel = await first.value
-    XCTAssertEqual(afterCancel, .loading)
-    XCTAssertEqual(loader.state, .loading)
+    XCTAssertEqual(afterCancel, .absent)
+    XCTAssertEqual(loader.state, .absent)
 
     let second = Task { @MainActor in await loader.load() }
     await loader.gate.arrival(count: 2)

@@ -363,7 +363,8 @@ final class ModelRun<Form: ModelForm> {
     }
     // The other loads expected to move are those whose tasks were cancelled: check that
     // first, so that a missing cancellation fails instead of waiting forever.
-    for (load, event) in expected where event == .ended && !handles[load].task.isCancelled {
+    for (load, event) in expected
+    where event == .ended && model.expectsTaskCancelled(load) && !handles[load].task.isCancelled {
       return mismatch("L\(load) should have been cancelled (and so end), but its task is not")
     }
     for expectation in expected {
@@ -402,9 +403,10 @@ final class ModelRun<Form: ModelForm> {
       let expected = model.loads[load]
       guard expected.parkedAt != nil else { continue }
       let cancelled = handles[load].task.isCancelled
-      if cancelled != expected.cancelled {
+      if cancelled != model.expectsTaskCancelled(load) {
         return mismatch(
-          "L\(load): expected its task \(expected.cancelled ? "" : "not ")to be cancelled")
+          "L\(load): expected its \(expected.awaited ? "caller" : "task") "
+            + "\(cancelled ? "not " : "")to be cancelled")
       }
     }
     if model.active < Self.ownerCount, let owner = owners[model.active] {

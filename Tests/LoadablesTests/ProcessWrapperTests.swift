@@ -52,14 +52,14 @@ final class ProcessWrapperTests: XCTestCase {
     XCTAssertEqual(action, .finished(.delete), "a silent run did not write its outcome")
   }
 
-  func testCancelProcessThrownFromTheBlockLeavesTheState() async {
+  func testCancelProcessThrownFromTheBlockBringsBackTheStateItReplaced() async {
     action = .finished(.save)
     await $action.run(.delete, silently: true) { throw CancelProcess() }
     XCTAssertEqual(action, .finished(.save), "CancelProcess changed the state")
 
     await $action.run(.delete) { throw CancelProcess() }
     XCTAssertEqual(
-      action, .running(.delete), "CancelProcess wrote over the state (expected it left as is)")
+      action, .finished(.save), "CancelProcess left .running(.delete) with nothing running")
     XCTAssertFalse($action.isRunning, "the cancelled job still counts as running")
   }
 
@@ -72,20 +72,20 @@ final class ProcessWrapperTests: XCTestCase {
 
   // MARK: - cancel and reset
 
-  func testCancelStopsTheJobAndLeavesTheState() async {
+  func testCancelStopsTheJobAndBringsBackTheStateItReplaced() async {
     let gate = Gate<Void>()
     let outcome = Outcome()
     let task: Task<Void, Never> = $action.run(.save) { try await outcome.wait(at: gate) }
     await gate.arrival()
 
     $action.cancel()
-    XCTAssertEqual(action, .running(.save), "cancel() changed the state")
+    XCTAssertEqual(action, .idle, "cancel() left .running with nothing running")
     XCTAssertFalse($action.isRunning, "isRunning is still true after cancel()")
 
     gate.open()  // lets the block through if cancel() did not reach it
     await task.value
     XCTAssertTrue(outcome.sawCancellation, "cancel() did not cancel the block's task")
-    XCTAssertEqual(action, .running(.save), "the cancelled job wrote its outcome")
+    XCTAssertEqual(action, .idle, "the cancelled job wrote its outcome")
   }
 
   func testCancelledJobIgnoringCancellationNeverWrites() async {
@@ -96,7 +96,7 @@ final class ProcessWrapperTests: XCTestCase {
     $action.cancel()
     gate.open()
     await task.value
-    XCTAssertEqual(action, .running(.save), "a cancelled job wrote .finished when it returned")
+    XCTAssertEqual(action, .idle, "a cancelled job wrote .finished when it returned")
   }
 
   func testResetStopsTheJobAndWritesIdle() async {
@@ -163,7 +163,8 @@ final class ProcessWrapperTests: XCTestCase {
     gate.open()  // lets the block through if cancel() did not reach it
     await caller.value
     XCTAssertTrue(outcome.sawCancellation, "cancel() did not reach the awaited run")
-    XCTAssertEqual(action, .running(.save), "the cancelled awaited run wrote its outcome")
+    XCTAssertFalse(caller.isCancelled, "stopping an awaited run cancelled its caller")
+    XCTAssertEqual(action, .idle, "the cancelled awaited run wrote its outcome")
     XCTAssertFalse($action.isRunning)
   }
 
@@ -191,7 +192,7 @@ final class ProcessWrapperTests: XCTestCase {
     $action.cancel()
     gate.open()
     await caller.value
-    XCTAssertEqual(action, .running(.save), "a cancelled awaited run wrote when it returned")
+    XCTAssertEqual(action, .idle, "a cancelled awaited run wrote when it returned")
   }
 
   // MARK: - isRunning and assignment
@@ -278,7 +279,7 @@ final class ProcessWrapperTests: XCTestCase {
     XCTAssertFalse(child.$saving.isRunning, "the parent's cancel() did not reach the child's job")
     gate.open()
     await task.value
-    XCTAssertTrue(saving.isRunning, "the child's cancelled job wrote its outcome")
+    XCTAssertTrue(saving.isIdle, "the child's cancelled job wrote its outcome")
   }
 
   // MARK: - SingleProcess overloads

@@ -136,7 +136,7 @@ final class RetryPolicyTests: XCTestCase {
       throw CancelLoadable()
     }
     XCTAssertEqual(calls, 1)
-    XCTAssertEqual(feed, .loading)
+    XCTAssertEqual(feed, .loaded([0]), "CancelLoadable must bring back what .loading replaced")
     await $feed.load(policy: .retry(maxAttempts: 3, backoff: .immediate)) {
       calls += 1
       throw ResetLoadable()

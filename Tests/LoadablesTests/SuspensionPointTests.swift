@@ -175,19 +175,27 @@ final class SuspensionPointTests: XCTestCase {
     }
     let expectedState: ModelState? =
       switch scenario.stopper {
-      case .cancel, .cancelTask: scenario.yielding ? .loaded(5) : .loading
+      // A cancelled load brings back what its spinner replaced, unless it yielded since.
+      case .cancel, .cancelTask: scenario.yielding ? .loaded(5) : .loaded(0)
       case .reset: .absent
       case .newerLoad: .loaded(2)
       case .releaseOwner: nil
       }
-    let writesAtStop = subject?.writes ?? 0
+    // A load whose own task (or awaiting caller) was cancelled stays current until its block
+    // ends, and then writes back what it replaced: one write after the stop.
+    let restoresAtEnd = scenario.stopper == .cancelTask && !scenario.yielding
+    let writesAtStop = (subject?.writes ?? 0) + (restoresAtEnd ? 1 : 0)
 
     // The stop reaches the load's task, except for a key-path load whose owner died: that
     // load goes on until it tries to write (then it stops), or until the table is swept.
+    // An awaited load runs in a child task of its caller: stopping it never cancels the
+    // caller, which is cancelled only when the test cancels it.
     let orphanGoesOn =
       scenario.keyPath && scenario.stopper == .releaseOwner && !scenario.sweepAfterRelease
-    if task.isCancelled == orphanGoesOn {
-      return "the load's task is \(task.isCancelled ? "" : "not ")cancelled"
+    let callerCancelled = scenario.awaited ? scenario.stopper == .cancelTask : !orphanGoesOn
+    if task.isCancelled != callerCancelled {
+      return "the load's \(scenario.awaited ? "caller" : "task") is "
+        + "\(task.isCancelled ? "" : "not ")cancelled"
     }
     // Stopping the slot ends the interrupt timer at once. A load whose own task was
     // cancelled ends its timer when its block ends; so does an orphan's. (An awaited load's

@@ -311,7 +311,8 @@ final class DataInTheStoreRecipeTests: XCTestCase {
     await server.arrival()
     task.cancel()  // SwiftUI cancels .task when the view disappears
     await task.value
-    XCTAssertEqual(presentation(store, $loading).shown, .loading, "nothing else to show yet")
+    XCTAssertEqual(loading, .idle, "the cancelled first load left .running with nothing running")
+    XCTAssertEqual(presentation(store, $loading).shown, .empty, "nothing to show yet")
     XCTAssertTrue(presentation(store, $loading).shouldLoadOnAppear)
 
     store.api = { [4] }

@@ -77,7 +77,7 @@ final class TimeoutPolicyTests: XCTestCase {
     await gate.arrival()
     $report.cancel()
     await task.value
-    XCTAssertEqual(report, .loading, "cancel leaves the state as it is")
+    XCTAssertEqual(report, .absent, "cancel() must bring back what .loading replaced")
     XCTAssertFalse($report.isRunning)
     gate.open()
   }

@@ -16,6 +16,13 @@ protocol EngineState {
   /// Whether the state already equals ``started(_:)``, so the start write can be skipped.
   func isStarted(_ context: Context) -> Bool
 
+  /// Whether the state is a started state of any context: a spinner that ``StateSlot``'s
+  /// `cancel()` may replace with what the load replaced.
+  var isAnyStarted: Bool { get }
+
+  /// Whether the state holds a value a failed refresh can keep on screen.
+  var holdsValue: Bool { get }
+
   /// The state written when a returning block returns.
   static func completed(_ output: Output, _ context: Context) -> Self
 
@@ -47,6 +54,8 @@ extension LoadableState: EngineState {
 
   @inlinable static func started(_: Void) -> Self { .loading }
   @inlinable func isStarted(_: Void) -> Bool { isLoading }
+  @inlinable var isAnyStarted: Bool { isLoading }
+  @inlinable var holdsValue: Bool { isLoaded }
   @inlinable static func completed(_ output: Value, _: Void) -> Self { .loaded(output) }
   @inlinable static func failed(_ error: any Error, _: Void) -> Self { .error(error) }
   @inlinable static var resetState: Self { .absent }
@@ -65,6 +74,9 @@ extension ProcessState: EngineState where ProcessKind: Equatable {
 
   @inlinable static func started(_ process: ProcessKind) -> Self { .running(process) }
   @inlinable func isStarted(_ process: ProcessKind) -> Bool { isRunning(process) }
+  @inlinable var isAnyStarted: Bool { isRunning }
+  // A process has no value to keep: a failed run always shows its failure.
+  @inlinable var holdsValue: Bool { false }
   @inlinable static func completed(_: Void, _ process: ProcessKind) -> Self { .finished(process) }
   @inlinable static func failed(_ error: any Error, _ process: ProcessKind) -> Self {
     .failed(process: process, error: error)

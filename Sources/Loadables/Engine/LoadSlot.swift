@@ -16,18 +16,44 @@ class LoadSlot: Observable {
   /// The task of a Task-returning load.
   private final var task: Task<Void, Never>?
 
-  /// The caller's task of an awaited load, which runs the block in the caller's task.
+  /// The child task in which an awaited load runs its block.
   ///
-  /// Kept only while that call is suspended inside the engine, which clears it before the
-  /// call returns; it is cancelled only from the main actor. Holding it longer would be
-  /// unsafe, and the engine never does.
-  private final var caller: UnsafeCurrentTask?
+  /// An awaited load runs its block in a child task of the caller's task, so that stopping
+  /// the load cancels that child and never the caller. Kept only while the child runs inside
+  /// the engine, which clears it before the child returns; it is cancelled only from the
+  /// main actor. Holding it longer would be unsafe, and the engine never does.
+  private final var child: UnsafeCurrentTask?
 
   /// The task that fires the current load's interrupts.
   private final var interruptTimer: Task<Void, Never>?
 
   private final var running = false
   @usableFromInline final private(set) var isRunningObserved = false
+
+  /// Whether a load is in flight, read without registering observation.
+  @usableFromInline final var isBusy: Bool { running }
+
+  // MARK: - What a load replaced
+  //
+  // `cancel()` never leaves a spinner with nothing running: it writes back the state the
+  // load replaced, unless something was written since. The replaced state itself is generic
+  // and lives in the state slot (`StateSlot.replaced`); this is the bookkeeping around it.
+
+  /// How many states the engine has written; compared with ``startMark`` to tell whether
+  /// anything was written since the current load started.
+  @usableFromInline final var writeCount: UInt64 = 0
+
+  /// ``writeCount`` just after the current load (or the load it superseded while its
+  /// spinner was still on screen) wrote its start.
+  @usableFromInline final var startMark: UInt64 = 0
+
+  /// Whether the current load, or a superseded one whose spinner is still on screen, wrote
+  /// the started state over the state it replaced.
+  @usableFromInline final var shownStart = false
+
+  /// Whether a failure of the current load keeps a loaded value on screen and shows the
+  /// error as ``refreshError`` (``LoadPolicy/keepValueOnFailure()``).
+  @usableFromInline final var keepsValue = false
 
   /// What the slot shows beside its state, and the registrar its observers use; created on
   /// first use, so that a slot nobody observes and no load reports to stays small.
@@ -37,7 +63,7 @@ class LoadSlot: Observable {
 
   deinit {
     // The owner is gone: its load must not go on. `Task` is Sendable, so a nonisolated
-    // deinit may cancel it. An awaited load keeps its slot alive, so `caller` is nil here.
+    // deinit may cancel it. An awaited load keeps its slot alive, so `child` is nil here.
     task?.cancel()
     interruptTimer?.cancel()
   }
@@ -135,6 +161,36 @@ class LoadSlot: Observable {
     }
   }
 
+  // MARK: - Refresh errors
+
+  /// The refresh error on show, read without registering observation.
+  @usableFromInline final var currentRefreshError: (any Error)? { activity?.refreshError }
+
+  /// Whether a refresh error is on show; a key-path slot keeps its place in the table
+  /// while one is.
+  final var hasRefreshError: Bool { currentRefreshError != nil }
+  @usableFromInline final private(set) var isRefreshErrorObserved = false
+
+  /// The error of the last load that failed while a loaded value stayed on screen (a load
+  /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
+  /// assignment. Reading it under observation tracking registers the observer.
+  @usableFromInline final var refreshError: (any Error)? {
+    isRefreshErrorObserved = true
+    observe(\LoadSlot.refreshErrorMarker)
+    return currentRefreshError
+  }
+
+  /// The key that `refreshError` is observed under.
+  nonisolated final var refreshErrorMarker: Int { 0 }
+
+  /// Shows `error` beside the state, or clears it.
+  @usableFromInline final func setRefreshError(_ error: (any Error)?) {
+    if error == nil, currentRefreshError == nil { return }
+    mutate(\LoadSlot.refreshErrorMarker, observed: isRefreshErrorObserved) {
+      activityObject().refreshError = error
+    }
+  }
+
   // MARK: - Watchers
 
   /// Whether anything watches the states this slot writes.
@@ -192,9 +248,12 @@ class LoadSlot: Observable {
     self.task = task
   }
 
-  @usableFromInline final func attach(caller: UnsafeCurrentTask?, to token: UInt64) {
-    guard isCurrent(token) else { return }
-    self.caller = caller
+  /// Registers the child task an awaited load runs in. Returns `false` when the load was
+  /// stopped before its child started: the block must then not run.
+  @usableFromInline final func attach(child: UnsafeCurrentTask?, to token: UInt64) -> Bool {
+    guard isCurrent(token) else { return false }
+    self.child = child
+    return true
   }
 
   @usableFromInline final func attach(interruptTimer: Task<Void, Never>, to token: UInt64) {
@@ -206,15 +265,15 @@ class LoadSlot: Observable {
   }
 
   /// Ends the load holding `token` from inside: it returned or threw. Returns whether it was
-  /// still the current load, and so may write its outcome.
+  /// still the current load, and so may write its outcome; the caller then writes it and
+  /// calls ``didBecomeIdle()``.
   @usableFromInline final func end(_ token: UInt64) -> Bool {
     guard isCurrent(token) else { return false }
     task = nil
-    caller = nil
+    child = nil
     interruptTimer?.cancel()
     interruptTimer = nil
     setRunning(false)
-    didBecomeIdle()
     return true
   }
 
@@ -233,9 +292,9 @@ class LoadSlot: Observable {
       task.cancel()
       self.task = nil
     }
-    if let caller {
-      caller.cancel()
-      self.caller = nil
+    if let child {
+      child.cancel()
+      self.child = nil
     }
     if let interruptTimer {
       interruptTimer.cancel()
@@ -253,11 +312,13 @@ class LoadSlot: Observable {
   }
 }
 
-/// What a slot shows beside its state — the running load's progress and retry attempt — and
-/// the registrar through which `isRunning`, `progress` and `attempt` are observed.
+/// What a slot shows beside its state — the running load's progress and retry attempt, and
+/// the error of a failed refresh that kept its value — and the registrar through which
+/// `isRunning`, `progress`, `attempt` and `refreshError` are observed.
 @MainActor
 final class SlotActivity {
   let registrar = ObservationRegistrar()
   var progress: LoadingProgress?
   var attempt: RetryAttempt?
+  var refreshError: (any Error)?
 }

@@ -23,8 +23,8 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   ) -> Task<Void, Never> {
     if policy.steps.isEmpty {
       return launch(
-        context, silently: silently, priority: priority, interrupts: nil,
-        work: .returning(block))
+        context, silently: silently, keepingValue: policy.keepsValueOnFailure,
+        priority: priority, interrupts: nil, work: .returning(block))
     }
     guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
     else { return Task {} }
@@ -35,13 +35,14 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     }
   }
 
-  /// Starts a load with `policy` in a task of its own and waits for it to end; cancelling
-  /// the caller cancels the load. Returns the state then, and whether that state is this
-  /// load's own outcome: no newer load, `cancel()` or `reset()` came after it (each moves
-  /// the generation on; a load's own end does not), and the caller was not cancelled.
+  /// Runs an awaited load with `policy` and returns the state once it has stopped, and
+  /// whether that state is this load's own outcome: no newer load, `cancel()` or `reset()`
+  /// came after it (each moves the generation on; a load's own end does not), and the
+  /// caller was not cancelled.
   ///
-  /// The shared object form (a loader) uses it: the load belongs to the object, not to the
-  /// caller, so a caller going away cancels only the load it started.
+  /// The shared object form (a loader) uses it. Like every awaited load, the load runs in a
+  /// child task: stopping it never cancels the caller, and a caller going away cancels only
+  /// the load it started.
   @inlinable
   func launchAndWait(
     _ context: State.Context,
@@ -49,14 +50,11 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     policy: LoadPolicy<State.Output>,
     block: @escaping @MainActor () async throws -> State.Output
   ) async -> (state: State?, isOwn: Bool) {
-    let task = launch(context, silently: silently, priority: nil, policy: policy, block: block)
-    let generation = self.generation
-    await withTaskCancellationHandler {
-      await task.value
-    } onCancel: {
-      task.cancel()
-    }
-    return (read(), self.generation == generation && !Task.isCancelled)
+    // Starting a load (or completing it from a fresh cache) moves the generation on by
+    // exactly one; any later stop or newer load moves it on again.
+    let own = generation &+ 1
+    await perform(context, silently: silently, policy: policy, block: block)
+    return (read(), generation == own && !Task.isCancelled)
   }
 
   /// Runs a load with `policy` in the caller's task and returns when it ends. An empty
@@ -69,15 +67,18 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
     block: @escaping @MainActor () async throws -> State.Output
   ) async {
     if policy.steps.isEmpty {
-      await perform(context, silently: silently, interrupts: nil, returning: block)
+      await perform(
+        context, silently: silently, keepingValue: policy.keepsValueOnFailure, interrupts: nil,
+        returning: block)
       return
     }
     guard let (token, target) = startWithPolicy(context, silently: silently, policy: policy)
     else { return }
-    withUnsafeCurrentTask { attach(caller: $0, to: token) }
     let operation = policy.wrap(block)
-    await finish(token, context) {
-      .completed(try await LoadScope.current.withValue(target, operation: operation), context)
+    await inChild(token) {
+      await finish(token, context) {
+        .completed(try await LoadScope.current.withValue(target, operation: operation), context)
+      }
     }
   }
 
@@ -95,11 +96,11 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
       assign(.completed(value, context))
       return nil
     case .show(let value):
-      let token = start(context, silently: true)
+      let token = start(context, silently: true, keepingValue: policy.keepsValueOnFailure)
       emit(.completed(value, context))
       return (token, PolicyTarget(reference, token, context, silently: true))
     case .fetch:
-      let token = start(context, silently: silently)
+      let token = start(context, silently: silently, keepingValue: policy.keepsValueOnFailure)
       return (token, PolicyTarget(reference, token, context, silently: silently))
     }
   }

@@ -23,6 +23,12 @@ protocol StateSlot: LoadSlot {
 
   /// Writes a state to wherever the slot keeps it.
   func write(_ state: State)
+
+  /// The state on screen before the current load started — or before the first of a run of
+  /// loads that superseded one another while the spinner stayed up: what ``cancel()``
+  /// writes back, and what a failed refresh that keeps its value falls back to. `nil` when
+  /// no load runs (or a silent load has no need of it).
+  var replaced: State? { get set }
 }
 
 extension StateSlot {
@@ -33,15 +39,17 @@ extension StateSlot {
   func launch(
     _ context: State.Context,
     silently: Bool,
+    keepingValue: Bool = false,
     priority: TaskPriority?,
     interrupts: Interrupts?,
     work: Work<State>
   ) -> Task<Void, Never> {
     if isProgressObserved {
       return launchReportingProgress(
-        context, silently: silently, priority: priority, interrupts: interrupts, work: work)
+        context, silently: silently, keepingValue: keepingValue, priority: priority,
+        interrupts: interrupts, work: work)
     }
-    let token = start(context, silently: silently)
+    let token = start(context, silently: silently, keepingValue: keepingValue)
     return spawn(token, context, priority: priority, interrupts: interrupts, work: work)
   }
 
@@ -64,31 +72,36 @@ extension StateSlot {
     return task
   }
 
-  /// Runs a returning load in the caller's task and returns when its block has returned or
-  /// thrown.
+  /// Runs a returning load for an awaiting caller and returns once the load has stopped.
   ///
-  /// The load is registered with the slot, so `cancel()`, `reset()` and a newer load stop
-  /// it — by cancelling the caller's task, in which the block runs. The block is called
-  /// right here and never escapes, so the caller's closure needs no heap allocation.
+  /// The block runs in a child task of the caller's task (see ``inChild(_:_:)``), registered
+  /// with the slot: `cancel()`, `reset()` and a newer load stop it by cancelling that child,
+  /// never the caller, and cancelling the caller cancels the child. The block never
+  /// escapes this call, so the caller's closure needs no heap allocation of its own.
   @inlinable
   func perform(
     _ context: State.Context,
     silently: Bool,
+    keepingValue: Bool = false,
     interrupts: Interrupts?,
     returning block: @MainActor () async throws -> State.Output
   ) async {
     if isProgressObserved {
       await performReportingProgress(
-        context, silently: silently, interrupts: interrupts, returning: block)
+        context, silently: silently, keepingValue: keepingValue, interrupts: interrupts,
+        returning: block)
       return
     }
-    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    // Written out rather than through `finish`: the extra closure costs this path about 370
-    // instructions a load (Benchmarks/compare, cycle.await.wrapper).
-    do {
-      conclude(token, writing: .completed(try await block(), context))
-    } catch {
-      conclude(token, failure: error, context)
+    let token = startAwaited(
+      context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
+    await inChild(token) {
+      // Written out rather than through `finish`: the extra closure costs this path about
+      // 370 instructions a load (Benchmarks/compare, cycle.await.wrapper).
+      do {
+        conclude(token, writing: .completed(try await block(), context))
+      } catch {
+        conclude(token, failure: error, context)
+      }
     }
   }
 
@@ -106,13 +119,39 @@ extension StateSlot {
         context, silently: silently, interrupts: interrupts, yielding: block)
       return
     }
-    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    do {
-      try await block { yield($0, for: token) }
-      conclude(token, writing: nil)
-    } catch {
-      conclude(token, failure: error, context)
+    let token = startAwaited(
+      context, silently: silently, keepingValue: false, interrupts: interrupts)
+    await inChild(token) {
+      do {
+        try await block { yield($0, for: token) }
+        conclude(token, writing: nil)
+      } catch {
+        conclude(token, failure: error, context)
+      }
     }
+  }
+
+  /// Runs `body` — an awaited load's block and the writing of its outcome — in a child task
+  /// of the caller's task, registered with the slot as the load's task, and returns when
+  /// that child has finished.
+  ///
+  /// The child is what stopping the load cancels, so the caller's own task is never
+  /// cancelled by it: code after the caller's `await` runs uncancelled, and a second
+  /// awaited load in the same task works as the first did. Cancelling the caller cancels
+  /// the child, as it cancels any child task. A load stopped before its child starts never
+  /// runs its block.
+  @inlinable
+  func inChild(_ token: UInt64, _ body: @MainActor () async -> Void) async {
+    async let child: Void = runAsChild(token, body)
+    await child
+  }
+
+  /// The body of ``inChild(_:_:)``'s child task: registers it, then runs `body` unless the
+  /// load was stopped first.
+  @inlinable
+  func runAsChild(_ token: UInt64, _ body: @MainActor () async -> Void) async {
+    guard withUnsafeCurrentTask(body: { attach(child: $0, to: token) }) else { return }
+    await body()
   }
 
   /// Runs `operation` (a load's block, wrapped by the progress paths) in the caller's task
@@ -138,25 +177,48 @@ extension StateSlot {
     emit(state)
   }
 
+  /// Supersedes the current load, writes the started state (unless `silently`, or it is
+  /// already there) and returns the new load's token.
+  ///
+  /// Remembers the state the load replaces (``replaced``), so that ``cancel()`` can bring
+  /// it back. When the load it supersedes left its spinner on screen and nothing was
+  /// written since, the state *that* load replaced is the one remembered: cancelling a
+  /// restarted load brings back what was there before the first spinner.
   @inlinable
-  func start(_ context: State.Context, silently: Bool) -> UInt64 {
+  func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
+    let inherits = isBusy && shownStart && writeCount == startMark
     let token = begin()
-    if !silently, let current = read(), !current.isStarted(context) {
-      emit(.started(context))
+    keepsValue = keepingValue
+    if silently {
+      if !inherits {
+        shownStart = false
+        // A silent load changes nothing on screen; only keeping a value needs to know it.
+        replaced = keepingValue ? read() : nil
+      }
+    } else if let current = read() {
+      if !inherits {
+        shownStart = false
+        replaced = current
+      }
+      if !current.isStarted(context) {
+        emit(.started(context))
+        shownStart = true
+      }
     }
+    startMark = writeCount
     return token
   }
 
-  /// Starts a load that runs in the caller's task: registers that task with the slot so a
-  /// newer load, `cancel()` and `reset()` can stop it.
+  /// Starts an awaited load and its interrupts; the caller then runs it with
+  /// ``inChild(_:_:)``.
   @inlinable
-  func startInCallersTask(
+  func startAwaited(
     _ context: State.Context,
     silently: Bool,
+    keepingValue: Bool,
     interrupts: Interrupts?
   ) -> UInt64 {
-    let token = start(context, silently: silently)
-    withUnsafeCurrentTask { attach(caller: $0, to: token) }
+    let token = start(context, silently: silently, keepingValue: keepingValue)
     if let interrupts { startInterrupts(interrupts, token, context) }
     return token
   }
@@ -200,30 +262,36 @@ extension StateSlot {
   func launchReportingProgress(
     _ context: State.Context,
     silently: Bool,
+    keepingValue: Bool,
     priority: TaskPriority?,
     interrupts: Interrupts?,
     work: Work<State>
   ) -> Task<Void, Never> {
-    let token = start(context, silently: silently)
+    let token = start(context, silently: silently, keepingValue: keepingValue)
     // The new task inherits the task-local target bound around its creation.
     return LoadScope.current.withValue(SlotProgress(reference, token)) {
       spawn(token, context, priority: priority, interrupts: interrupts, work: work)
     }
   }
 
-  /// ``perform(_:silently:interrupts:returning:)`` with the load's progress target bound.
+  /// ``perform(_:silently:keepingValue:interrupts:returning:)`` with the load's progress
+  /// target bound.
   @usableFromInline
   func performReportingProgress(
     _ context: State.Context,
     silently: Bool,
+    keepingValue: Bool,
     interrupts: Interrupts?,
     returning block: @MainActor () async throws -> State.Output
   ) async {
-    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    await finish(token, context) {
-      .completed(
-        try await LoadScope.current.withValue(SlotProgress(reference, token), operation: block),
-        context)
+    let token = startAwaited(
+      context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
+    await inChild(token) {
+      await finish(token, context) {
+        .completed(
+          try await LoadScope.current.withValue(SlotProgress(reference, token), operation: block),
+          context)
+      }
     }
   }
 
@@ -235,41 +303,93 @@ extension StateSlot {
     interrupts: Interrupts?,
     yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
   ) async {
-    let token = startInCallersTask(context, silently: silently, interrupts: interrupts)
-    await finish(token, context) {
-      try await LoadScope.current.withValue(SlotProgress(reference, token)) {
-        try await block { yield($0, for: token) }
+    let token = startAwaited(
+      context, silently: silently, keepingValue: false, interrupts: interrupts)
+    await inChild(token) {
+      await finish(token, context) {
+        try await LoadScope.current.withValue(SlotProgress(reference, token)) {
+          try await block { yield($0, for: token) }
+        }
+        return nil
       }
-      return nil
     }
   }
 
-  /// The block returned: write `state` if this load is still current and not cancelled.
+  /// The block returned: write `state` if this load is still current. A load whose task
+  /// was cancelled (its `Task`, or an awaiting caller, was cancelled) writes back what it
+  /// replaced instead.
   @inlinable
   func conclude(_ token: UInt64, writing state: State?) {
     let cancelled = Task.isCancelled
-    guard end(token), !cancelled, let state else { return }
+    guard end(token) else { return }
+    defer { didBecomeIdle() }
+    if cancelled {
+      restoreReplaced()
+      return
+    }
+    replaced = nil
+    guard let state else { return }
+    setRefreshError(nil)
     emit(state)
   }
 
-  /// The block threw: cancel, reset or fail, if this load is still current and not
-  /// cancelled.
+  /// The block threw: cancel, reset or fail, if this load is still current. A load whose
+  /// task was cancelled, or that threw `CancellationError`, writes back what it replaced.
   @inlinable
   func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
     let cancelled = Task.isCancelled
-    guard end(token), !cancelled, !(error is CancellationError) else { return }
+    guard end(token) else { return }
+    defer { didBecomeIdle() }
+    if cancelled || error is CancellationError {
+      restoreReplaced()
+      return
+    }
     settle(error, context)
   }
 
-  /// Writes what a thrown error asks for: nothing for a cancel signal, the reset state for a
-  /// reset signal, a failure otherwise.
+  /// Writes what a thrown error asks for, once the load has ended: the replaced state for a
+  /// cancel signal, the reset state for a reset signal, a failure otherwise — or, for a
+  /// load that keeps its value, the value with the error beside it.
   @inlinable
   func settle(_ error: any Error, _ context: State.Context) {
     switch State.signal(for: error) {
-    case .cancel: break
-    case .reset: writeReset()
-    case nil: emit(.failed(error, context))
+    case .cancel:
+      restoreReplaced()
+    case .reset:
+      replaced = nil
+      setRefreshError(nil)
+      writeReset()
+    case nil:
+      if keepsValue, keepValue(showing: error) { return }
+      replaced = nil
+      emit(.failed(error, context))
     }
+  }
+
+  /// A load that keeps its value failed: leaves (or brings back) the loaded value and shows
+  /// `error` beside it. Returns `false` when there is no loaded value to keep.
+  @inlinable
+  func keepValue(showing error: any Error) -> Bool {
+    defer { replaced = nil }
+    if let current = read(), current.holdsValue {
+      setRefreshError(error)
+      return true
+    }
+    guard let replaced, replaced.holdsValue else { return false }
+    emit(replaced)
+    setRefreshError(error)
+    return true
+  }
+
+  /// Writes back the state the ended load replaced, if the spinner it showed is still what
+  /// the state holds: nothing written since (a yield, another write) is ever undone.
+  @inlinable
+  func restoreReplaced() {
+    guard let previous = replaced else { return }
+    replaced = nil
+    guard shownStart, writeCount == startMark, let current = read(), current.isAnyStarted
+    else { return }
+    emit(previous)
   }
 
   // MARK: - Interrupts
@@ -302,16 +422,30 @@ extension StateSlot {
   func interrupt(_ token: UInt64, _ error: any Error, _ context: State.Context) {
     guard isCurrent(token) else { return }
     stop()
-    if error is CancellationError { return }
+    if error is CancellationError {
+      restoreReplaced()
+      return
+    }
     settle(error, context)
   }
 
   // MARK: - Cancel, reset, assign
 
+  /// Stops the current load and writes back the state it replaced, unless something was
+  /// written since: `cancel()` never leaves a spinner with nothing running.
+  @inlinable
+  func cancel() {
+    let wasRunning = isBusy
+    stop()
+    if wasRunning { restoreReplaced() }
+  }
+
   /// Stops the current load and writes the reset state (unless it is already there).
   @inlinable
   func reset() {
     stop()
+    replaced = nil
+    setRefreshError(nil)
     writeReset()
   }
 
@@ -319,6 +453,8 @@ extension StateSlot {
   @inlinable
   func assign(_ state: State) {
     stop()
+    replaced = nil
+    setRefreshError(nil)
     emit(state)
   }
 
@@ -326,6 +462,7 @@ extension StateSlot {
   /// (the testing recorder) see it, in order.
   @inlinable
   func emit(_ state: State) {
+    writeCount &+= 1
     write(state)
     if isWatched { notifyWatchers(state) }
   }

@@ -66,6 +66,11 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
   public final var attempt: RetryAttempt? { slot.attempt }
 
+  /// The error of the last load that failed while its loaded value stayed on screen (with
+  /// ``LoadPolicy/keepValueOnFailure()-type.method`` in the policy); `nil` after the next
+  /// success or `reset()`. Observable.
+  public final var refreshError: (any Error)? { slot.refreshError }
+
   /// Loads; see ``Loader/load(silently:)``.
   ///
   /// Inlinable, like the rest of this loader's load path, so that the engine is specialised
@@ -92,6 +97,9 @@ open class BaseLoader<Value: Sendable>: Loader {
     let (state, isOwn) = await slot.launchAndWait(
       (), silently: silently, policy: policy, block: fetchBlock)
     guard isOwn, let state else { throw CancellationError() }
+    // A load that kept its value on failure still failed: its caller gets the error. (A
+    // success clears the refresh error, so one on show now is this load's.)
+    if let error = slot.currentRefreshError { throw error }
     return try state.outcome()
   }
 
@@ -113,7 +121,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   }
 
   /// Cancels the running load and leaves the state as it is.
-  public final func cancel() { slot.stop() }
+  public final func cancel() { slot.cancel() }
 
   /// Cancels the running load and writes `.absent`.
   public final func reset() { slot.reset() }

@@ -45,6 +45,12 @@ public protocol Loader: AnyObject {
   /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
   var attempt: RetryAttempt? { get }
 
+  /// The error of the last load that failed while its loaded value stayed on screen (a
+  /// policy with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` when none.
+  /// Observable. Loaders that never keep a value need not implement it: the default is
+  /// `nil`.
+  var refreshError: (any Error)? { get }
+
   /// Loads: cancels the running load, writes `.loading` (unless `silently`), then the value
   /// or the error; returns when this load ends.
   ///
@@ -91,6 +97,9 @@ public protocol Loader: AnyObject {
 }
 
 extension Loader {
+  /// No refresh error: the default for loaders that never keep a value on failure.
+  public var refreshError: (any Error)? { nil }
+
   /// Loads, showing `.loading`; see ``load(silently:)``.
   ///
   /// - Returns: The state when the call returns.
@@ -124,6 +133,7 @@ extension Loader {
   public func value(silently: Bool) async throws -> Value {
     let state = await load(silently: silently)
     try Task.checkCancellation()
+    if let error = refreshError { throw error }
     return try state.outcome()
   }
 

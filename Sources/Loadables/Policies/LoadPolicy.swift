@@ -52,10 +52,19 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 
   @usableFromInline let steps: [Step]
 
-  /// The empty policy: the block runs as it is.
-  public init() { steps = [] }
+  /// Whether a failure keeps a loaded value on screen; see ``keepValueOnFailure()-type.method``.
+  @usableFromInline let keepsValueOnFailure: Bool
 
-  init(steps: [Step]) { self.steps = steps }
+  /// The empty policy: the block runs as it is.
+  public init() {
+    steps = []
+    keepsValueOnFailure = false
+  }
+
+  init(steps: [Step], keepsValueOnFailure: Bool = false) {
+    self.steps = steps
+    self.keepsValueOnFailure = keepsValueOnFailure
+  }
 
   init(
     _ name: @autoclosure @escaping @Sendable () -> String,
@@ -63,6 +72,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
   ) {
     steps = [Step(name: name, prelude: prelude, wrap: wrap)]
+    keepsValueOnFailure = false
   }
 
   /// A policy of your own: `body` receives the rest of the chain (the policies written after
@@ -93,7 +103,9 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// - Parameter inner: The policy to apply after this one.
   /// - Returns: The composed policy.
   public func then(_ inner: LoadPolicy) -> LoadPolicy {
-    LoadPolicy(steps: steps + inner.steps)
+    LoadPolicy(
+      steps: steps + inner.steps,
+      keepsValueOnFailure: keepsValueOnFailure || inner.keepsValueOnFailure)
   }
 
   /// Runs `operation` under this policy directly, not as a load of its own: the policy
@@ -139,7 +151,8 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The policies in order, outermost first, such as
   /// `retry(maxAttempts: 3) → timeout(10.0 seconds)`.
   public var description: String {
-    steps.isEmpty ? "none" : steps.map { $0.name() }.joined(separator: " → ")
+    let names = steps.map { $0.name() } + (keepsValueOnFailure ? ["keepValueOnFailure"] : [])
+    return names.isEmpty ? "none" : names.joined(separator: " → ")
   }
 }
 

@@ -14,6 +14,9 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
     super.init()
   }
 
+  /// The state the current load replaced; see ``StateSlot/replaced``.
+  @usableFromInline var replaced: State?
+
   @inlinable
   var reference: StrongSlot<KeyPathSlot> { StrongSlot(self) }
 
@@ -33,7 +36,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {
-    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched {
+    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched, !hasRefreshError {
       SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID)
     }
   }

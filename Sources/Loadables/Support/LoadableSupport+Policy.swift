@@ -57,4 +57,18 @@ extension LoadableSupport {
   {
     SlotRegistry.slot(self, state).attempt
   }
+
+  /// The error of the last load of `state` that failed while its loaded value stayed on
+  /// screen (a load with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` after the
+  /// next success, `reset(_:)` or when none failed. Observable; reading it keeps the key
+  /// path's slot for this instance.
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: The error, or `nil`.
+  @MainActor
+  public func refreshError<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
+  ) -> (any Error)? {
+    SlotRegistry.slot(self, state).refreshError
+  }
 }

@@ -26,7 +26,7 @@ extension LoadableSupport {
   /// - Parameter state: The key path of the state.
   @MainActor @inlinable
   public func cancel<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) {
-    SlotRegistry.existingSlot(self, state)?.stop()
+    SlotRegistry.existingSlot(self, state)?.cancel()
   }
 
   /// Cancels the running load of `state` and sets it to `.absent`.

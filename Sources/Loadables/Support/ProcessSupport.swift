@@ -26,7 +26,7 @@ extension ProcessSupport {
   public func cancel<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) {
-    SlotRegistry.existingSlot(self, state)?.stop()
+    SlotRegistry.existingSlot(self, state)?.cancel()
   }
 
   /// Cancels the running job of `state` and sets it to `.idle`.

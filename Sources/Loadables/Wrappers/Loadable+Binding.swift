@@ -66,7 +66,7 @@ extension Loadable {
     ///
     /// The load's block is cancelled (cooperatively, like any task) and whatever it returns,
     /// throws or yields afterwards is dropped.
-    @MainActor @inlinable public func cancel() { storage.stop() }
+    @MainActor @inlinable public func cancel() { storage.cancel() }
 
     /// Cancels the running load and sets the state to `.absent`.
     @MainActor @inlinable public func reset() { storage.reset() }

@@ -58,7 +58,7 @@ extension Process {
     @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
 
     /// Cancels the running job and leaves the state as it is.
-    @MainActor @inlinable public func cancel() { storage.stop() }
+    @MainActor @inlinable public func cancel() { storage.cancel() }
 
     /// Cancels the running job and sets the state to `.idle`.
     @MainActor @inlinable public func reset() { storage.reset() }

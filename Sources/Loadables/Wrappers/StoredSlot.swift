@@ -8,6 +8,9 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @usableFromInline var storage: State
   @usableFromInline let registrar = ObservationRegistrar()
 
+  /// The state the current load replaced; see ``StateSlot/replaced``.
+  @usableFromInline var replaced: State?
+
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
   @usableFromInline let isFrozen: Bool
 

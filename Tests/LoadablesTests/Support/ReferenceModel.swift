@@ -98,6 +98,14 @@ struct ReferenceModel {
     var alive = true
     /// Writes to the state so far (the library skips redundant ones only where it says so).
     var writes = 0
+    /// Writes the engine made (a key-path property assigned directly is not one of them).
+    var engineWrites = 0
+    /// Point 5: the state the current load replaced, which `cancel()` writes back...
+    var replaced: ModelState?
+    /// ...if the load (or one it superseded with the spinner still up) wrote its started
+    /// state, and the engine has written nothing since `startMark`.
+    var shownStart = false
+    var startMark = 0
   }
 
   /// One load.
@@ -108,8 +116,12 @@ struct ReferenceModel {
     let honorsCancellation: Bool
     /// The job kind of a process (unused for a loadable).
     let kind: Int
-    /// Whether the load's task (the caller's task, for an awaited load) is cancelled.
+    /// Whether the load is cancelled: its task, or for an awaited load the child task its
+    /// block runs in (point 6).
     var cancelled: Bool
+    /// Whether the test cancelled the caller of an awaited load (the load's own task, for a
+    /// Task-returning load). Stopping an awaited load never cancels its caller (point 6).
+    var callerCancelled: Bool
     /// The step the block waits at, or `nil` once it has ended.
     var parkedAt: Int?
   }
@@ -157,13 +169,31 @@ struct ReferenceModel {
       Load(
         owner: active, awaited: awaited, yielding: yielding,
         honorsCancellation: honorsCancellation, kind: kind, cancelled: cancelledCaller,
-        parkedAt: 0))
+        callerCancelled: cancelledCaller, parkedAt: 0))
     var expected: [Expectation] = []
     let previous = slots[active].current
+    // Point 5: a superseded load whose spinner is still up, nothing written since, passes
+    // on the state it replaced.
+    let inherits =
+      previous != nil && slots[active].shownStart
+      && slots[active].engineWrites == slots[active].startMark
     slots[active].current = id
-    if !silently, slots[active].state != startedState(kind) {
-      write(startedState(kind), to: active)
+    if silently {
+      if !inherits {
+        slots[active].shownStart = false
+        slots[active].replaced = nil
+      }
+    } else {
+      if !inherits {
+        slots[active].shownStart = false
+        slots[active].replaced = slots[active].state
+      }
+      if slots[active].state != startedState(kind) {
+        write(startedState(kind), to: active)
+        slots[active].shownStart = true
+      }
     }
+    slots[active].startMark = slots[active].engineWrites
     if let previous { cancel(previous, &expected) }
     if cancelledCaller && honorsCancellation {
       // The block finds its task cancelled at its first gate and throws.
@@ -191,6 +221,7 @@ struct ReferenceModel {
           // docs: "a load whose owner is gone writes nothing"; it is cancelled then).
           slots[owner].current = nil
           loads[id].cancelled = true
+          slots[owner].engineWrites += 1
         }
       }
       if loads[id].honorsCancellation && loads[id].cancelled {
@@ -207,8 +238,17 @@ struct ReferenceModel {
     }
   }
 
-  /// Point 5: `cancel()` stops the current load and leaves the state as it is.
+  /// Point 5: `cancel()` stops the current load and writes back the state it replaced,
+  /// unless something was written since.
   mutating func cancel() -> [Expectation] {
+    let wasRunning = slots[active].current != nil
+    let expected = stop()
+    if wasRunning { restore(active) }
+    return expected
+  }
+
+  /// Stops the current load, writing nothing.
+  private mutating func stop() -> [Expectation] {
     var expected: [Expectation] = []
     if let current = slots[active].current {
       slots[active].current = nil
@@ -220,26 +260,35 @@ struct ReferenceModel {
   /// Point 5: `reset()` stops the current load and writes the reset state (the engine skips
   /// the write when the state is already there, as `reset()` documents).
   mutating func reset() -> [Expectation] {
-    let expected = cancel()
+    let expected = stop()
     if slots[active].state != resetState { write(resetState, to: active) }
     return expected
   }
 
   /// Point 5: assigning a wrapper's value cancels its load. A key-path property is a plain
-  /// property: assigning it writes and does not cancel (LoadableSupport's documentation).
+  /// property: assigning it writes and does not cancel (LoadableSupport's documentation),
+  /// and the engine does not see the write.
   mutating func assign(_ state: ModelState) -> [Expectation] {
-    let expected = isKeyPath ? [] : cancel()
-    write(state, to: active)
+    let expected = isKeyPath ? [] : stop()
+    write(state, to: active, byEngine: !isKeyPath)
     return expected
   }
 
-  /// The test cancels a load's task (or an awaited load's caller). The load stays current
-  /// until its block ends, and then writes nothing (point 4: "any error of a cancelled load
-  /// → no write"; point 3: a cancelled load never writes).
+  /// The test cancels a load's task (or an awaited load's caller, which cancels the child
+  /// task its block runs in). The load stays current until its block ends, and then writes
+  /// back what it replaced (points 4 and 5: a cancelled load never writes its outcome, and
+  /// never leaves a spinner with nothing running).
   mutating func cancelTask(of id: Int) -> [Expectation] {
     var expected: [Expectation] = []
+    loads[id].callerCancelled = true
     cancel(id, &expected)
     return expected
+  }
+
+  /// Whether the test should find the task it holds for `id` cancelled: an awaited load's
+  /// caller only when the test cancelled it.
+  func expectsTaskCancelled(_ id: Int) -> Bool {
+    loads[id].awaited ? loads[id].callerCancelled : loads[id].cancelled
   }
 
   /// Point 8: the owner is released. A wrapper's storage goes with it, and its load is
@@ -249,6 +298,7 @@ struct ReferenceModel {
     var expected: [Expectation] = []
     slots[active].alive = false
     if !isKeyPath, let current = slots[active].current {
+      // The storage is gone with its owner: nothing is restored.
       slots[active].current = nil
       cancel(current, &expected)
     }
@@ -268,12 +318,16 @@ struct ReferenceModel {
     conclude(id, .fail(.cancellation))
   }
 
-  /// Point 4: a block ended. Only the current load writes, and only when not cancelled.
+  /// Point 4: a block ended. Only the current load writes, and only when not cancelled; a
+  /// cancelled one, or one that asks to cancel, writes back what it replaced (point 5).
   private mutating func conclude(_ id: Int, _ outcome: ScriptCommand) {
     let load = loads[id]
     guard slots[load.owner].current == id else { return }
     slots[load.owner].current = nil
-    guard !load.cancelled else { return }
+    guard !load.cancelled else {
+      restore(load.owner)
+      return
+    }
     switch outcome {
     case .yield: preconditionFailure("a yield does not end a block")
     case .finish(let value):
@@ -281,7 +335,7 @@ struct ReferenceModel {
     case .fail(let error):
       switch (error, isProcess) {
       case (.cancellation, _), (.cancelLoadable, false), (.cancelProcess, true):
-        break
+        restore(load.owner)
       case (.resetLoadable, false), (.resetProcess, true):
         if slots[load.owner].state != resetState { write(resetState, to: load.owner) }
       default:
@@ -290,8 +344,25 @@ struct ReferenceModel {
     }
   }
 
+  /// Point 5: writes back the state the ended load replaced, if its spinner is still on
+  /// screen: it wrote its started state, the engine wrote nothing since, and the state is a
+  /// started state (a key-path property assigned directly may hold anything).
+  private mutating func restore(_ owner: Int) {
+    guard let replaced = slots[owner].replaced else { return }
+    slots[owner].replaced = nil
+    let spinner: Bool
+    switch slots[owner].state {
+    case .loading, .running: spinner = true
+    default: spinner = false
+    }
+    guard slots[owner].shownStart, slots[owner].engineWrites == slots[owner].startMark, spinner
+    else { return }
+    write(replaced, to: owner)
+  }
+
   /// A write reaches the state only while its owner lives.
-  private mutating func write(_ state: ModelState, to owner: Int) {
+  private mutating func write(_ state: ModelState, to owner: Int, byEngine: Bool = true) {
+    if byEngine { slots[owner].engineWrites += 1 }
     guard slots[owner].alive else { return }
     slots[owner].state = state
     slots[owner].writes += 1
