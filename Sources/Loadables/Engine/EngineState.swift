@@ -42,7 +42,7 @@ protocol EngineState {
 /// What a control error thrown from a block asks the engine to do.
 @usableFromInline
 enum ControlSignal {
-  /// End the load and leave the state as it is.
+  /// End the load and bring back the state it replaced, as `cancel()` does.
   case cancel
   /// End the load and write the reset state.
   case reset

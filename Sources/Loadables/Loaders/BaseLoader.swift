@@ -120,7 +120,8 @@ open class BaseLoader<Value: Sendable>: Loader {
     }
   }
 
-  /// Cancels the running load and leaves the state as it is.
+  /// Cancels the running load and brings back the state it replaced, unless something was
+  /// written since.
   public final func cancel() { slot.cancel() }
 
   /// Cancels the running load and writes `.absent`.

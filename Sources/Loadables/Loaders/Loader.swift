@@ -4,7 +4,8 @@
 /// Subclass ``BaseLoader`` and override `fetch()`, or build one from a closure with
 /// ``BlockLoader``; both run every load through the same engine as `@Loadable`, so the same
 /// rules hold: a new load cancels the one before, `.loading` shows (unless silent), a stale
-/// load never writes, `cancel()` leaves the state, `reset()` writes `.absent`.
+/// load never writes, `cancel()` brings back the state the load replaced, `reset()` writes
+/// `.absent`.
 ///
 /// ```swift
 /// final class FeedLoader: BaseLoader<[Post]> {
@@ -55,7 +56,7 @@ public protocol Loader: AnyObject {
   /// or the error; returns when this load ends.
   ///
   /// Cancelling the calling task cancels the load (as when a view's `.task` ends); the
-  /// state then stays as it is. A newer load supersedes this one: this call then returns
+  /// state the load replaced then comes back. A newer load supersedes this one: this call then returns
   /// once the superseded `fetch()` stops (at once when it honours cancellation), and the
   /// newer load's states follow.
   ///
@@ -64,7 +65,8 @@ public protocol Loader: AnyObject {
   @discardableResult
   func load(silently: Bool) async -> LoadableState<Value>
 
-  /// Cancels the running load and leaves the state as it is.
+  /// Cancels the running load and brings back the state it replaced, unless something was
+  /// written since.
   func cancel()
 
   /// Cancels the running load and writes `.absent`.

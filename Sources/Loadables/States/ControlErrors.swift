@@ -1,4 +1,5 @@
-/// Throw from a load's block to cancel the load: the state stays as it is.
+/// Throw from a load's block to cancel the load, as `cancel()` does: the state the load
+/// replaced comes back.
 ///
 /// ```swift
 /// $numbers.load {
@@ -17,7 +18,8 @@ public struct ResetLoadable: Error, Sendable, Hashable {
   public init() {}
 }
 
-/// Throw from a process's block to cancel the process: the state stays as it is.
+/// Throw from a process's block to cancel the process, as `cancel()` does: the state the
+/// job replaced comes back.
 public struct CancelProcess: Error, Sendable, Hashable {
   /// Creates the error.
   public init() {}

@@ -25,9 +25,12 @@ extension LoadableSupport {
       (), silently: silently, priority: priority, policy: policy, block: block)
   }
 
-  /// Runs a load of `state` in the caller's task under `policy` and returns when it ends.
+  /// Runs a load of `state` under `policy` and returns when it has stopped.
   ///
-  /// > Important: The load runs in *your* task, so stopping it cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the load.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.

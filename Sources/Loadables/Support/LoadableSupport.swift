@@ -21,7 +21,8 @@
 public protocol LoadableSupport: AnyObject {}
 
 extension LoadableSupport {
-  /// Cancels the running load of `state` and leaves the state as it is.
+  /// Cancels the running load of `state` and brings back the state it replaced, unless
+  /// something was written since (see ``Loadable/Binding/cancel()``).
   ///
   /// - Parameter state: The key path of the state.
   @MainActor @inlinable
@@ -100,11 +101,14 @@ extension LoadableSupport {
       interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
   }
 
-  /// Runs a load of `state` in the caller's task and returns when it ends.
+  /// Runs a load of `state` and returns when it has stopped.
   ///
   /// Registered like any load: a newer load, ``cancel(_:)`` and ``reset(_:)`` stop it.
   ///
-  /// > Important: The block runs in *your* task, so stopping the load cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the load.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.
@@ -120,7 +124,7 @@ extension LoadableSupport {
       (), silently: silently, interrupts: nil, returning: block)
   }
 
-  /// Runs a load of `state` in the caller's task, calling `onInterrupt` at each
+  /// Runs a load of `state` calling `onInterrupt` at each
   /// accumulated delay, and returns when it ends.
   ///
   /// - Parameters:
@@ -195,9 +199,12 @@ extension LoadableSupport {
       interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
   }
 
-  /// Runs a yielding load of `state` in the caller's task and returns when it ends.
+  /// Runs a yielding load of `state` and returns when it has stopped.
   ///
-  /// > Important: Stopping the load cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the load.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.
@@ -216,7 +223,7 @@ extension LoadableSupport {
       (), silently: silently, interrupts: nil, yielding: block)
   }
 
-  /// Runs a yielding load of `state` in the caller's task, with interrupts, and returns
+  /// Runs a yielding load of `state`, with interrupts, and returns
   /// when it ends.
   ///
   /// - Parameters:

@@ -25,9 +25,12 @@ extension ProcessSupport {
       process, silently: silently, priority: priority, policy: policy, block: block)
   }
 
-  /// Runs a job of `state` in the caller's task under `policy` and returns when it ends.
+  /// Runs a job of `state` under `policy` and returns when it has stopped.
   ///
-  /// > Important: The job runs in *your* task, so stopping it cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the job (a newer run,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the job.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.
@@ -69,7 +72,7 @@ extension ProcessSupport {
       block: block)
   }
 
-  /// Runs a job of `state` as a new ``SingleProcess`` in the caller's task, under `policy`,
+  /// Runs a job of `state` as a new ``SingleProcess`` under `policy`,
   /// and returns when it ends.
   ///
   /// - Parameters:

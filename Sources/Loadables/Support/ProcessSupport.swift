@@ -19,7 +19,8 @@
 public protocol ProcessSupport: AnyObject {}
 
 extension ProcessSupport {
-  /// Cancels the running job of `state` and leaves the state as it is.
+  /// Cancels the running job of `state` and brings back the state it replaced, unless
+  /// something was written since (see ``Process/Binding/cancel()``).
   ///
   /// - Parameter state: The key path of the state.
   @MainActor @inlinable
@@ -104,11 +105,14 @@ extension ProcessSupport {
       interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
   }
 
-  /// Runs a job in the caller's task and returns when it ends.
+  /// Runs a job and returns when it has stopped.
   ///
   /// Registered like any job: a newer run, ``cancel(_:)`` and ``reset(_:)`` stop it.
   ///
-  /// > Important: The block runs in *your* task, so stopping the job cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the job (a newer run,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the job.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.
@@ -126,7 +130,7 @@ extension ProcessSupport {
       process, silently: silently, interrupts: nil, returning: block)
   }
 
-  /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
+  /// Runs a job calling `onInterrupt` at each accumulated delay, and
   /// returns when it ends.
   ///
   /// - Parameters:
@@ -196,7 +200,7 @@ extension ProcessSupport {
       priority: priority, block: block, onInterrupt: onInterrupt)
   }
 
-  /// Runs a job as a new ``SingleProcess`` in the caller's task and returns when it ends.
+  /// Runs a job as a new ``SingleProcess`` and returns when it has stopped.
   ///
   /// - Parameters:
   ///   - state: The key path of the state.
@@ -211,7 +215,7 @@ extension ProcessSupport {
     await run(state, as: SingleProcess(), silently: silently, block: block)
   }
 
-  /// Runs a job as a new ``SingleProcess`` in the caller's task, with interrupts, and
+  /// Runs a job as a new ``SingleProcess``, with interrupts, and
   /// returns when it ends.
   ///
   /// - Parameters:

@@ -10,10 +10,10 @@ extension Loadable {
   /// |---|---|
   /// | `load { ... }` | `.loading` (skipped if already loading, or when `silently`), then `.loaded(value)` or `.error(error)` |
   /// | `load { yield in ... }` | `.loading`, then each yielded state; a thrown error writes `.error(error)` |
-  /// | `cancel()` | nothing: the state stays as it is |
+  /// | `cancel()` | the state the load replaced, unless something was written since |
   /// | `reset()` | `.absent` |
-  /// | block throws `CancelLoadable` / `ResetLoadable` | nothing / `.absent` |
-  /// | superseded or cancelled load | nothing, ever |
+  /// | block throws `CancelLoadable` / `ResetLoadable` | as `cancel()` / `.absent` |
+  /// | superseded load, or a late result of a cancelled one | nothing, ever |
   @propertyWrapper
   public struct Binding: Sendable {
     @usableFromInline let storage: StoredSlot<LoadableState<Value>>
@@ -62,10 +62,13 @@ extension Loadable {
     /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
     @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
 
-    /// Cancels the running load and leaves the state as it is.
+    /// Cancels the running load and brings back the state it replaced.
     ///
     /// The load's block is cancelled (cooperatively, like any task) and whatever it returns,
-    /// throws or yields afterwards is dropped.
+    /// throws or yields afterwards is dropped. `cancel()` never leaves a spinner with nothing
+    /// running: when the state still shows the `.loading` the load wrote, the state that
+    /// `.loading` replaced comes back (the value of a cancelled reload, `.absent` for a
+    /// cancelled first load). A state written since — a yielded value, say — stays.
     @MainActor @inlinable public func cancel() { storage.cancel() }
 
     /// Cancels the running load and sets the state to `.absent`.
@@ -128,14 +131,15 @@ extension Loadable {
         interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
     }
 
-    /// Runs a load in the caller's task and returns when it ends.
+    /// Runs a load and returns when it has stopped.
     ///
     /// Use it from `.task { }` so that the load is cancelled when the view goes away. The
     /// load is registered like any other: a newer load, `cancel()` and `reset()` stop it.
     ///
-    /// > Important: The block runs in *your* task, so stopping the load cancels your task.
-    /// > Give each awaited load a task of its own (such as a `.task` modifier), or use the
-    /// > `Task`-returning overload.
+    /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+    /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+    /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+    /// > `.task` modifier's view going away) cancels the load.
     ///
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading`.
@@ -148,7 +152,7 @@ extension Loadable {
       await storage.perform((), silently: silently, interrupts: nil, returning: block)
     }
 
-    /// Runs a load in the caller's task, calling `onInterrupt` at each accumulated delay,
+    /// Runs a load calling `onInterrupt` at each accumulated delay,
     /// and returns when it ends.
     ///
     /// - Parameters:
@@ -227,10 +231,12 @@ extension Loadable {
         interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
     }
 
-    /// Runs a yielding load in the caller's task and returns when it ends.
+    /// Runs a yielding load and returns when it has stopped.
     ///
-    /// > Important: The block runs in *your* task, so stopping the load (a newer load,
-    /// > `cancel()`, `reset()`) cancels your task.
+    /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+    /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+    /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+    /// > `.task` modifier's view going away) cancels the load.
     ///
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading` first.
@@ -245,7 +251,7 @@ extension Loadable {
       await storage.perform((), silently: silently, interrupts: nil, yielding: block)
     }
 
-    /// Runs a yielding load in the caller's task, calling `onInterrupt` at each accumulated
+    /// Runs a yielding load calling `onInterrupt` at each accumulated
     /// delay, and returns when it ends.
     ///
     /// - Parameters:

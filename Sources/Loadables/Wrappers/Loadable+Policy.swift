@@ -28,10 +28,12 @@ extension Loadable.Binding {
     storage.launch((), silently: silently, priority: priority, policy: policy, block: block)
   }
 
-  /// Runs a load in the caller's task under `policy` and returns when it ends.
+  /// Runs a load under `policy` and returns when it has stopped.
   ///
-  /// > Important: The load runs in *your* task, so stopping it (a newer load, `cancel()`,
-  /// > `reset()`) cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the load.
   ///
   /// - Parameters:
   ///   - silently: When `true`, the state is not set to `.loading`.

@@ -8,7 +8,7 @@ extension Process {
   /// | call | state written |
   /// |---|---|
   /// | `run(kind) { ... }` | `.running(kind)` (skipped if already running that kind, or when `silently`), then `.finished(kind)` or `.failed(process: kind, error: error)` |
-  /// | `cancel()` | nothing: the state stays as it is |
+  /// | `cancel()` | the state the job replaced, unless something was written since |
   /// | `reset()` | `.idle` |
   /// | block throws `CancelProcess` / `ResetProcess` | nothing / `.idle` |
   /// | superseded or cancelled job | nothing, ever |
@@ -57,7 +57,10 @@ extension Process {
     /// Whether a job is in flight, including a silent one. Observable.
     @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
 
-    /// Cancels the running job and leaves the state as it is.
+    /// Cancels the running job and brings back the state it replaced.
+    ///
+    /// When the state still shows the `.running(kind)` the job wrote, the state that it
+    /// replaced comes back; a state written since stays.
     @MainActor @inlinable public func cancel() { storage.cancel() }
 
     /// Cancels the running job and sets the state to `.idle`.
@@ -118,10 +121,12 @@ extension Process {
         interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
     }
 
-    /// Runs a job in the caller's task and returns when it ends.
+    /// Runs a job and returns when it has stopped.
     ///
-    /// > Important: The block runs in *your* task, so stopping the job (a newer run,
-    /// > `cancel()`, `reset()`) cancels your task.
+    /// > Note: The block runs in a child task of yours. Stopping the job (a newer run,
+    /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+    /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+    /// > `.task` modifier's view going away) cancels the job.
     ///
     /// - Parameters:
     ///   - process: Which job this is.
@@ -136,7 +141,7 @@ extension Process {
       await storage.perform(process, silently: silently, interrupts: nil, returning: block)
     }
 
-    /// Runs a job in the caller's task, calling `onInterrupt` at each accumulated delay, and
+    /// Runs a job calling `onInterrupt` at each accumulated delay, and
     /// returns when it ends.
     ///
     /// - Parameters:
@@ -203,7 +208,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
       block: block, onInterrupt: onInterrupt)
   }
 
-  /// Runs a job as a new ``SingleProcess`` in the caller's task and returns when it ends.
+  /// Runs a job as a new ``SingleProcess`` and returns when it has stopped.
   ///
   /// - Parameters:
   ///   - silently: When `true`, the state is not set to `.running` first.
@@ -216,7 +221,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
     await run(SingleProcess(), silently: silently, block: block)
   }
 
-  /// Runs a job as a new ``SingleProcess`` in the caller's task, with interrupts, and
+  /// Runs a job as a new ``SingleProcess``, with interrupts, and
   /// returns when it ends.
   ///
   /// - Parameters:

@@ -24,9 +24,12 @@ extension Process.Binding {
     storage.launch(process, silently: silently, priority: priority, policy: policy, block: block)
   }
 
-  /// Runs a job in the caller's task under `policy` and returns when it ends.
+  /// Runs a job under `policy` and returns when it has stopped.
   ///
-  /// > Important: The job runs in *your* task, so stopping it cancels your task.
+  /// > Note: The block runs in a child task of yours. Stopping the job (a newer run,
+  /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
+  /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a
+  /// > `.task` modifier's view going away) cancels the job.
   ///
   /// - Parameters:
   ///   - process: Which job this is.
@@ -67,7 +70,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
     run(SingleProcess(), silently: silently, policy: policy, priority: priority, block: block)
   }
 
-  /// Runs a job as a new ``SingleProcess`` in the caller's task, under `policy`, and
+  /// Runs a job as a new ``SingleProcess`` under `policy`, and
   /// returns when it ends.
   ///
   /// - Parameters:
