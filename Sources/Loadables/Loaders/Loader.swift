@@ -56,9 +56,10 @@ public protocol Loader: AnyObject {
   /// or the error; returns when this load ends.
   ///
   /// Cancelling the calling task cancels the load (as when a view's `.task` ends); the
-  /// state the load replaced then comes back. A newer load supersedes this one: this call then returns
-  /// once the superseded `fetch()` stops (at once when it honours cancellation), and the
-  /// newer load's states follow.
+  /// state the load replaced then comes back. A newer load supersedes this one: this call
+  /// then returns once the superseded `fetch()` stops (at once when it honours
+  /// cancellation), and the newer load's states follow. Stopping the load never cancels
+  /// the calling task.
   ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The state when the call returns.
