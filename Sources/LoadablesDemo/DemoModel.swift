@@ -68,7 +68,8 @@ final class DemoModel: LoadableSupport, ProcessSupport {
     $numbers.load { [api] in await api.numbersIgnoringCancellation() }
   }
 
-  /// Cancels the load of `numbers`: its state stays as it is and its result is dropped.
+  /// Cancels the load of `numbers`: the state the load replaced comes back (no spinner is
+  /// left with nothing running) and the load's result is dropped.
   func cancelNumbers() {
     $numbers.cancel()
   }
@@ -96,6 +97,16 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @discardableResult
   func refreshFeed() -> Task<Void, Never> {
     $feed.load(silently: true) { [api] in try await api.feedSnapshot() }
+  }
+
+  /// Pull-to-refresh that never replaces the list with an error: with
+  /// `.keepValueOnFailure()`, a failure keeps the feed and shows the error beside it as
+  /// `$feed.refreshError`, until the next refresh succeeds.
+  @discardableResult
+  func pullToRefreshFeed(failing: Bool) -> Task<Void, Never> {
+    $feed.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+      try await api.feedRefresh(failing: failing)
+    }
   }
 
   /// Loads the profile through its key path (`LoadableSupport`).

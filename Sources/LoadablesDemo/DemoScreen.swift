@@ -10,8 +10,10 @@ enum DemoScreen {
     row("numbers", model.numbers, isRunning: model.$numbers.isRunning) { "\($0)" }
   }
 
+  /// The feed, and the error of a failed refresh that kept it on screen.
   static func feed(_ model: DemoModel) -> String {
     row("feed", model.feed, isRunning: model.$feed.isRunning) { "\($0)" }
+      + (model.$feed.refreshError.map { "  (refresh failed: \($0))" } ?? "")
   }
 
   static func profile(_ model: DemoModel) -> String {

@@ -25,6 +25,16 @@ struct DemoScript {
       expect(model.feed.data?.count == 4)
     }
 
+    await scene(
+      "A failed refresh keeps the list; the error shows beside it", view: DemoScreen.feed
+    ) {
+      await model.pullToRefreshFeed(failing: true).value
+      expect(model.feed.data?.count == 4 && model.$feed.refreshError != nil)
+      await note("pull again:")
+      await model.pullToRefreshFeed(failing: false).value
+      expect(model.feed.data?.count == 5 && model.$feed.refreshError == nil)
+    }
+
     await scene("Failing load (key path, LoadableSupport)", view: DemoScreen.profile) {
       await model.loadProfile(failing: true).value
       expect(model.profile.isError)
@@ -34,19 +44,21 @@ struct DemoScript {
     }
 
     await scene(
-      "Cancelled load: the state stays, the late result is dropped",
+      "Cancelled reload: the value it replaced comes back, the late result is dropped",
       view: DemoScreen.numbers
     ) {
+      let before = model.numbers
       let load = model.loadNumbersIgnoringCancellation()
       await wait(.milliseconds(250))
       await note("cancel():")
       model.cancelNumbers()
       await screen.settle()
+      expect(model.numbers == before && !model.$numbers.isRunning)
       await load.value  // ends once the request has answered, late
       await note(
         "the request answered \(FakeAPI.lateNumbers) anyway; numbers is still "
           + "\(String(reflecting: model.numbers)). reset():")
-      expect(model.numbers == .loading)
+      expect(model.numbers == before)
       model.resetNumbers()
       expect(model.numbers == .absent)
     }

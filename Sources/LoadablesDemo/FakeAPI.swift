@@ -85,6 +85,13 @@ struct FakeAPI: Sendable {
     return ["swift 6.3", "observation", "loadables", "new: silent refresh"]
   }
 
+  /// The feed again, or a server error when `failing`: a pull-to-refresh that can fail.
+  func feedRefresh(failing: Bool) async throws -> [String] {
+    try await wait(.milliseconds(400))
+    if failing { throw APIError.serverUnavailable }
+    return ["swift 6.3", "observation", "loadables", "new: silent refresh", "new: kept value"]
+  }
+
   /// The signed-in user's profile, or a server error when `failing`.
   func profile(failing: Bool) async throws -> Profile {
     try await wait(.milliseconds(300))
