@@ -335,3 +335,78 @@ extension BadInputTests {
 
 /// A loader whose subclass forgot to override `fetch()`.
 final class UnfinishedLoader: BaseLoader<Int> {}
+
+extension BadInputTests {
+  @Test("An empty shared key is rejected with a message")
+  func emptyKey() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LoadKey([])
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoadKey: a key needs at least one part, got []"))
+    }
+  }
+
+  @Test("A negative grace time is rejected with a message naming it")
+  func negativeGraceTime() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await MainActor.run { LoaderStore(graceTime: .seconds(-1)) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoaderStore: graceTime must not be negative, got -1.0 seconds"))
+    }
+  }
+
+  @Test("A bound below one entry is rejected with a message naming it")
+  func storeBoundBelowOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await MainActor.run { LoaderStore(maxEntries: 0) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoaderStore: maxEntries must be at least 1, got 0"))
+    }
+  }
+
+  @Test("A negative stale time is rejected with a message naming it and the key")
+  func negativeStaleTime() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = LoaderStore().loader(for: ["posts"], staleTime: .seconds(-5)) { 1 }
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          #"LoaderStore.loader(for: ["posts"]): staleTime must not be negative, got -5.0 seconds"#
+        ))
+    }
+  }
+
+  @Test("Asking for a key with another value type is rejected with a message naming both")
+  func sharedKeyTypeMismatch() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let store = LoaderStore()
+        _ = store.loader(for: ["posts", 1]) { 1 }
+        _ = store.loader(for: ["posts", 1]) { "one" }
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          #"LoaderStore.loader(for: ["posts", 1]): the entry holds SharedLoader<Int>, "#
+            + "asked for SharedLoader<String>"))
+    }
+  }
+
+  @Test("A polling interval of zero is rejected with a message naming it")
+  func zeroPollingInterval() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = RefreshTrigger.every(.zero)
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("RefreshTrigger.every: interval must be more than zero, got 0.0 seconds"))
+    }
+  }
+}

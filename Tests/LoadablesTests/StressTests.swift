@@ -1,3 +1,4 @@
+import LoadablesTesting
 import XCTest
 
 @testable import Loadables
@@ -267,4 +268,37 @@ final class StressWrapperOwner {
 final class StressKeyPathOwner: LoadableSupport {
   var counter: LoadableState<Int> = .absent { didSet { writes += 1 } }
   private(set) var writes = 0
+}
+
+extension StressTests {
+  /// Shared entries: 100,000 keys are made, every tenth is loaded, and then the store lets
+  /// them all go (`trim()`): nothing is left behind in the store, its timers or the heap.
+  func testHundredThousandSharedKeysLeaveNothingBehind() async {
+    _ = await sharedKeys(100)  // warm-up
+    let before = Heap.inUse
+    let peak = await sharedKeys(100_000)
+    let after = Heap.inUse
+    report(
+      "100,000 shared keys made and released", before: before, peak: peak, after: after,
+      per: 100_000, tolerance: Self.atOnceTolerance)
+  }
+
+  private func sharedKeys(_ count: Int) async -> Int {
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(60), maxEntries: count, clock: clock)
+    var loads: [Task<LoadableState<Int>, Never>] = []
+    for index in 0..<count {
+      let entry = store.loader(for: ["stress", index]) { index }
+      if index % 10 == 0 { loads.append(Task { await entry.load() }) }
+    }
+    for load in loads { _ = await load.value }
+    loads = []
+    let peak = Heap.inUse
+    XCTAssertEqual(store.count, count)
+    store.trim()
+    XCTAssertEqual(store.count, 0, "trim() left entries in the store")
+    // The store's one sleeper (its grace sweeper) is all the clock ever held.
+    XCTAssertLessThanOrEqual(clock.sleeperCount, 1, "entries started timers of their own")
+    return peak
+  }
 }

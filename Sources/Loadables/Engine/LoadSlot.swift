@@ -191,6 +191,50 @@ class LoadSlot: Observable {
     }
   }
 
+  // MARK: - Joining a running load
+
+  /// Callers waiting for the running load to end, by id.
+  private final var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private final var nextIdleWaiterID = 0
+
+  /// Returns once no load runs in this slot: at once when none does, otherwise when the
+  /// running load (or whatever supersedes it) has ended. Cancelling the caller ends only its
+  /// wait, never the load: a shared entry's fetch belongs to the entry.
+  final func untilIdle() async {
+    guard running else { return }
+    nextIdleWaiterID += 1
+    let id = nextIdleWaiterID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if running, !Task.isCancelled {
+          idleWaiters[id] = continuation
+        } else {
+          continuation.resume()
+        }
+      }
+    } onCancel: {
+      Task { @MainActor in self.resumeIdleWaiter(id) }
+    }
+  }
+
+  private final func resumeIdleWaiter(_ id: Int) {
+    idleWaiters.removeValue(forKey: id)?.resume()
+  }
+
+  private final func resumeIdleWaiters() {
+    guard !idleWaiters.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters = [:]
+    for waiter in waiters.values { waiter.resume() }
+  }
+
+  // MARK: - Following a shared entry
+
+  /// The subscription through which this slot mirrors a shared entry's states (see
+  /// `SharedLoader`); released — which ends it — when this slot starts or stops a load of
+  /// its own, and with the slot.
+  final var following: AnyObject?
+
   // MARK: - Watchers
 
   /// Whether anything watches the states this slot writes.
@@ -226,6 +270,7 @@ class LoadSlot: Observable {
   /// Supersedes the current load and returns the token of a new one.
   @usableFromInline final func begin() -> UInt64 {
     cancelWork()
+    following = nil
     if currentProgress != nil { updateProgress(nil) }
     if currentAttempt != nil { updateAttempt(nil) }
     generation &+= 1
@@ -281,6 +326,19 @@ class LoadSlot: Observable {
   @usableFromInline final func stop() {
     generation &+= 1
     cancelWork()
+    following = nil
+    if running {
+      setRunning(false)
+      didBecomeIdle()
+    }
+  }
+
+  /// Stops the current load, as ``stop()`` does, and follows a shared entry through
+  /// `subscription` from now on. A key-path slot stays in its table while it follows.
+  final func stop(following subscription: AnyObject) {
+    generation &+= 1
+    cancelWork()
+    following = subscription
     if running {
       setRunning(false)
       didBecomeIdle()
@@ -309,6 +367,7 @@ class LoadSlot: Observable {
       if currentAttempt != nil { updateAttempt(nil) }
     }
     mutate(\LoadSlot.runningMarker, observed: isRunningObserved) { running = value }
+    if !value { resumeIdleWaiters() }
   }
 }
 

@@ -20,8 +20,10 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
 
   private let stream: AsyncStream<State>
 
+  /// A subscription to `slot`'s states, starting with `current`. `token`, if any, is kept
+  /// while the subscription lasts (a shared entry's observation).
   @MainActor
-  init(slot: LoadSlot, current: State) {
+  init(slot: LoadSlot, current: State, holding token: SharedObservation? = nil) {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .unbounded)
     continuation.yield(current)
@@ -30,7 +32,10 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
       continuation.yield(state as! State)
     }
     continuation.onTermination = { _ in
-      Task { @MainActor in watch.cancel() }
+      Task { @MainActor in
+        watch.cancel()
+        token?.end()
+      }
     }
     self.stream = stream
   }

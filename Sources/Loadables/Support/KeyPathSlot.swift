@@ -36,7 +36,9 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {
-    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched, !hasRefreshError {
+    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched,
+      !hasRefreshError, following == nil
+    {
       SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID)
     }
   }

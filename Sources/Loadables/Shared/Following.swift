@@ -1,0 +1,115 @@
+// The wrapper and the key-path form follow a shared entry: the entry's states are mirrored
+// into their own state, through the engine's `emit`, for as long as they follow it.
+
+extension StateSlot {
+  /// Shows `entry`'s state now and mirrors every state written to it from now on, until
+  /// this slot starts, stops or resets a load of its own, is assigned, or goes away. The
+  /// slot counts as one observer of the entry meanwhile.
+  func follow<Value>(_ entry: SharedLoader<Value>) where State == LoadableState<Value> {
+    let target = reference
+    let watch = StateWatch(slot: entry.slot) { state in
+      // A key-path slot whose owner is gone stops at this write, which ends the following.
+      target.value?.emit(state as! LoadableState<Value>)
+    }
+    stop(following: SharedFollow(watch: watch, observation: entry.observe()))
+    replaced = nil
+    emit(entry.slot.storage)
+  }
+}
+
+/// One slot's following of a shared entry: ends it when released.
+@MainActor
+final class SharedFollow {
+  let watch: StateWatch
+  let observation: SharedObservation
+
+  init(watch: StateWatch, observation: SharedObservation) {
+    self.watch = watch
+    self.observation = observation
+  }
+
+  deinit {
+    let watch = self.watch
+    let observation = self.observation
+    Task { @MainActor in
+      watch.cancel()
+      observation.end()
+    }
+  }
+}
+
+extension Loadable.Binding {
+  /// Shows a shared entry's state in this property and keeps following it — an
+  /// invalidation's refetch, another screen's edit — until this property starts, cancels
+  /// or resets a load of its own, is assigned, or goes away; starts the entry's load (see
+  /// ``SharedLoader/load(silently:)``) in a new task.
+  ///
+  /// ```swift
+  /// $post.load(from: store.loader(for: ["posts", id]) { try await api.post(id) })
+  /// ```
+  ///
+  /// `isRunning` of this property stays `false`: the fetch is the entry's; read the
+  /// entry's `isRunning` for a spinner.
+  ///
+  /// - Parameters:
+  ///   - entry: The shared entry to follow.
+  ///   - silently: When `true`, the entry's load does not write `.loading`.
+  /// - Returns: The task running the entry's load.
+  @MainActor @discardableResult
+  public func load(from entry: SharedLoader<Value>, silently: Bool = false) -> Task<
+    Void, Never
+  > {
+    storage.follow(entry)
+    return Task { await entry.load(silently: silently) }
+  }
+
+  /// Shows a shared entry's state in this property, keeps following it, and returns when
+  /// the entry's load ends; see ``load(from:silently:)-(SharedLoader<Value>,_)``.
+  ///
+  /// - Parameters:
+  ///   - entry: The shared entry to follow.
+  ///   - silently: When `true`, the entry's load does not write `.loading`.
+  @MainActor
+  public func load(from entry: SharedLoader<Value>, silently: Bool = false) async {
+    storage.follow(entry)
+    await entry.load(silently: silently)
+  }
+}
+
+extension LoadableSupport {
+  /// Shows a shared entry's state in `state` and keeps following it for as long as this
+  /// instance lives (or until a load, cancel or reset of `state` of its own); starts the
+  /// entry's load in a new task.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - entry: The shared entry to follow.
+  ///   - silently: When `true`, the entry's load does not write `.loading`.
+  /// - Returns: The task running the entry's load.
+  @MainActor @discardableResult
+  public func load<Value: Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    from entry: SharedLoader<Value>,
+    silently: Bool = false
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).follow(entry)
+    return Task { await entry.load(silently: silently) }
+  }
+
+  /// Shows a shared entry's state in `state`, keeps following it, and returns when the
+  /// entry's load ends.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - entry: The shared entry to follow.
+  ///   - silently: When `true`, the entry's load does not write `.loading`.
+  @MainActor
+  public func load<Value: Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
+    from entry: SharedLoader<Value>,
+    silently: Bool = false
+  ) async {
+    SlotRegistry.slot(self, state).follow(entry)
+    await entry.load(silently: silently)
+  }
+}

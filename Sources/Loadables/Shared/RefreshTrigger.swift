@@ -1,0 +1,64 @@
+/// What makes a shared entry refetch on its own while someone observes it: a polling
+/// interval, or any sequence of signals (the app returning to the foreground, the network
+/// coming back).
+///
+/// ```swift
+/// let feed = store.loader(
+///   for: ["feed"], refreshing: [.every(.seconds(30)), .signals { appBecameActive() }]
+/// ) { try await api.feed() }
+/// ```
+///
+/// A trigger runs only while its entry is observed (see ``SharedLoader/observe()``); it
+/// stops when the last observer goes and starts again with the next one. Each refetch is
+/// silent — the value stays on screen — and is skipped while a fetch already runs.
+public struct RefreshTrigger: Sendable {
+  /// Runs until its task is cancelled, calling `refetch` whenever the entry should refetch.
+  let run:
+    @MainActor @Sendable (
+      _ clock: any Clock<Duration>, _ refetch: @escaping @MainActor () -> Void
+    ) async -> Void
+
+  /// Refetches every `interval` on the store's clock while the entry is observed.
+  ///
+  /// The first refetch comes one `interval` after observation starts: one sleeper on the
+  /// clock at a time.
+  ///
+  /// - Parameter interval: The time between refetches; more than zero.
+  /// - Returns: A polling trigger.
+  ///
+  /// > Important: An `interval` of zero or less stops the program with a message naming it.
+  public static func every(_ interval: Duration) -> RefreshTrigger {
+    precondition(
+      interval > .zero, "RefreshTrigger.every: interval must be more than zero, got \(interval)")
+    return RefreshTrigger { clock, refetch in
+      while !Task.isCancelled {
+        do { try await clock.sleep(for: interval) } catch { return }
+        refetch()
+      }
+    }
+  }
+
+  /// Refetches whenever `signals` delivers an element, while the entry is observed.
+  ///
+  /// `makeSignals` is called each time observation starts, so a sequence that can be
+  /// iterated only once (an `AsyncStream`) is made anew for each period of observation.
+  /// In tests, hand it a sequence you control.
+  ///
+  /// - Parameter makeSignals: Makes the sequence to listen to.
+  /// - Returns: A trigger that refetches on every signal.
+  public static func signals<Signals: AsyncSequence>(
+    _ makeSignals: @escaping @MainActor @Sendable () -> Signals
+  ) -> RefreshTrigger {
+    RefreshTrigger { _, refetch in
+      var iterator = makeSignals().makeAsyncIterator()
+      while !Task.isCancelled {
+        do {
+          guard try await iterator.next(isolation: #isolation) != nil else { return }
+        } catch {
+          return
+        }
+        refetch()
+      }
+    }
+  }
+}

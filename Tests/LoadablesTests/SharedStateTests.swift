@@ -1,0 +1,430 @@
+import Loadables
+import LoadablesTesting
+import XCTest
+
+/// Shared state across screens: one entry per key in a `LoaderStore`, invalidation,
+/// optimistic edits that roll back, freshness and memory limits, through every form.
+@MainActor
+final class SharedStateTests: XCTestCase {
+  // MARK: - One entry per key, shared
+
+  func testTwoScreensAskingForOneKeyCauseOneFetch() async {
+    let store = LoaderStore()
+    let server = CountingServer()
+    let gate = Gate<String>()
+    func post() -> SharedLoader<String> {
+      store.loader(for: ["posts", 1]) { try await server.answer(gate) }
+    }
+    let feed = post()
+    let detail = post()
+    XCTAssertTrue(feed === detail, "one key gave two entries")
+    let first = Task { await feed.load() }
+    await gate.arrival()
+    let second = Task { await detail.load() }  // joins the running fetch
+    await yieldUntil { feed.isRunning == false }
+    gate.open("hello")
+    let states = await [first.value, second.value]
+    XCTAssertEqual(states, [.loaded("hello"), .loaded("hello")])
+    XCTAssertEqual(server.calls, 1, "the second screen fetched again")
+  }
+
+  func testCancellingOneWaitingCallerLeavesTheFetchForTheOthers() async {
+    let store = LoaderStore()
+    let gate = Gate<String>()
+    let entry = store.loader(for: ["k"]) { try await gate.pass() }
+    let first = Task { await entry.load() }
+    await gate.arrival()
+    let second = Task { await entry.load() }
+    first.cancel()
+    _ = await first.value
+    XCTAssertTrue(entry.isRunning, "a cancelled caller stopped the shared fetch")
+    gate.open("v")
+    let state = await second.value
+    XCTAssertEqual(state, .loaded("v"))
+  }
+
+  // MARK: - Freshness
+
+  func testAFreshValueIsReusedAndAStaleOneRefetchesSilently() async {
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let server = CountingServer()
+    let entry = store.loader(for: ["profile"], staleTime: .seconds(60)) {
+      try await server.answer(nil, "v\(server.calls + 1)")
+    }
+    await entry.load()
+    XCTAssertEqual(entry.state, .loaded("v1"))
+    XCTAssertFalse(entry.isStale)
+    await entry.load()
+    XCTAssertEqual(server.calls, 1, "a fresh value was fetched again")
+
+    clock.advance(by: .seconds(60))
+    XCTAssertTrue(entry.isStale, "the value did not turn stale after its stale time")
+
+    let subscribed = Gate<Void>()
+    let seen = Task { () -> [LoadableState<String>] in
+      var states: [LoadableState<String>] = []
+      for await state in entry.states {
+        states.append(state)
+        subscribed.open()
+        if state == .loaded("v2") { break }
+      }
+      return states
+    }
+    try? await subscribed.pass()
+    let state = await entry.load()
+    XCTAssertEqual(state, .loaded("v2"))
+    XCTAssertEqual(server.calls, 2)
+    let states = await seen.value
+    XCTAssertEqual(states, [.loaded("v1"), .loaded("v2")], "a stale refetch blanked the value")
+  }
+
+  // MARK: - Invalidation
+
+  func testInvalidatingAPrefixRefetchesObservedEntriesAndMarksTheOthers() async {
+    // Values stay fresh for an hour on a clock that never moves: only invalidation refetches.
+    let store = LoaderStore(clock: ManualClock())
+    let server = CountingServer()
+    func entry(_ key: LoadKey, _ value: String) -> SharedLoader<String> {
+      store.loader(for: key, staleTime: .seconds(3600)) { try await server.answer(nil, value) }
+    }
+    let observed = entry(["posts", 1], "one")
+    let unobserved = entry(["posts", 2], "two")
+    let other = entry(["users", 1], "user")
+    await observed.load()
+    await unobserved.load()
+    await other.load()
+    XCTAssertEqual(server.calls, 3)
+    let token = observed.observe()
+
+    store.invalidate(["posts"])
+    XCTAssertTrue(observed.isRunning, "an observed entry did not refetch")
+    XCTAssertEqual(observed.state, .loaded("one"), "the refetch blanked the value")
+    XCTAssertFalse(unobserved.isRunning, "an unobserved entry refetched at once")
+    XCTAssertTrue(unobserved.isStale)
+    XCTAssertFalse(other.isRunning, "an entry outside the prefix refetched")
+    await yieldUntil { !observed.isRunning }
+    XCTAssertEqual(server.calls, 4)
+
+    await unobserved.load()  // next observed: refetches
+    XCTAssertEqual(server.calls, 5)
+    token.end()
+  }
+
+  func testAFetchOlderThanAnInvalidationNeverStores() async {
+    let store = LoaderStore()
+    let old = Gate<String>()
+    let new = Gate<String>()
+    let server = CountingServer()
+    let entry = store.loader(for: ["k"]) {
+      try await server.answer(server.calls == 0 ? old : new)
+    }
+    let load = Task { await entry.load() }
+    await old.arrival()
+    store.invalidate(["k"])  // the running fetch is superseded
+    await new.arrival()
+    old.open("old")
+    new.open("new")
+    _ = await load.value
+    XCTAssertEqual(entry.state, .loaded("new"))
+  }
+
+  // MARK: - Optimistic edits
+
+  func testAFailedEditRollsBackAndASuccessfulOneInvalidates() async {
+    let store = LoaderStore()
+    let server = CountingServer()
+    let post = store.loader(for: ["posts", 1]) { try await server.answer(nil, "server") }
+    await post.load()
+    let token = post.observe()
+
+    do {
+      try await store.edit {
+        $0.set(post, to: "liked")
+      } perform: {
+        XCTAssertEqual(post.state, .loaded("liked"), "the edit did not show at once")
+        throw TestError(code: 409)
+      }
+      XCTFail("edit did not rethrow")
+    } catch {
+      XCTAssertEqual(error as? TestError, TestError(code: 409))
+    }
+    XCTAssertEqual(post.state, .loaded("server"), "a failed edit was not rolled back")
+
+    try? await store.edit(invalidating: [["posts"]]) {
+      $0.set(post, to: "liked")
+    } perform: {
+    }
+    XCTAssertEqual(post.state, .loaded("liked"))
+    XCTAssertTrue(post.isRunning, "a successful edit did not invalidate")
+    await yieldUntil { !post.isRunning }
+    XCTAssertEqual(post.state, .loaded("server"))
+    token.end()
+  }
+
+  func testARefetchThatLandsDuringAFailingEditWins() async {
+    let store = LoaderStore()
+    let server = CountingServer()
+    let post = store.loader(for: ["posts", 1]) { try await server.answer(nil, "v\(server.calls)") }
+    await post.load()  // v0
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        $0.set(post, to: "mine")
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    await post.refetch()  // lands while the edit's job runs
+    XCTAssertEqual(post.state, .loaded("v1"))
+    job.fail(TestError(code: 1))
+    _ = try? await edit.value
+    XCTAssertEqual(post.state, .loaded("v1"), "the rollback undid a newer fetch")
+  }
+
+  func testTwoOverlappingEditsNeverUndoEachOther() async {
+    for firstFails in [true, false] {
+      for order in ["first ends first", "second ends first"] {
+        let store = LoaderStore()
+        let post = store.loader(for: ["p"]) { "server" }
+        await post.load()
+        let a = Gate<Void>()
+        let b = Gate<Void>()
+        let editA = Task {
+          try await store.edit {
+            $0.set(post, to: "A")
+          } perform: {
+            try await a.pass()
+          }
+        }
+        await a.arrival()
+        let editB = Task {
+          try await store.edit {
+            $0.set(post, to: "B")
+          } perform: {
+            try await b.pass()
+          }
+        }
+        await b.arrival()
+        // The second edit fails; the first one fails or succeeds.
+        let endA = { firstFails ? a.fail(TestError(code: 1)) : a.open() }
+        if order == "first ends first" {
+          endA()
+          _ = try? await editA.value
+          XCTAssertEqual(post.state, .loaded("B"), "\(order): A's end changed B's value")
+          b.fail(TestError(code: 2))
+          _ = try? await editB.value
+        } else {
+          b.fail(TestError(code: 2))
+          _ = try? await editB.value
+          XCTAssertEqual(post.state, .loaded("A"), "\(order): B's rollback lost A's value")
+          endA()
+          _ = try? await editA.value
+        }
+        let expected: LoadableState<String> = firstFails ? .loaded("server") : .loaded("A")
+        XCTAssertEqual(post.state, expected, "A \(firstFails ? "failed" : "succeeded"), \(order)")
+      }
+    }
+  }
+
+  func testAnEditRunsAsAProcessAndItsFailureShowsThere() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    await post.load()
+    @LoadableProcess var saving: ProcessState<String>
+    await $saving.run("like") {
+      try await store.edit {
+        $0.update(post) { $0 += "+like" }
+      } perform: {
+        throw TestError(code: 500)
+      }
+    }
+    XCTAssertEqual(saving, .failed(process: "like", error: TestError(code: 500)))
+    XCTAssertEqual(post.state, .loaded("server"))
+  }
+
+  func testAnEditStopsAFetchThatStartedBeforeIt() async {
+    let store = LoaderStore()
+    let gate = Gate<String>()
+    let post = store.loader(for: ["p"]) { try await gate.passIgnoringCancellation() }
+    let load = Task { await post.load() }
+    await gate.arrival()
+    try? await store.edit {
+      $0.set(post, to: "edited")
+    } perform: {
+    }
+    gate.open("older")
+    _ = await load.value
+    XCTAssertEqual(post.state, .loaded("edited"), "a fetch older than the edit stored")
+  }
+
+  // MARK: - Triggers
+
+  func testPollingRunsWhileObservedAndStopsWithTheLastObserver() async {
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(3600), clock: clock)
+    let server = CountingServer()
+    let feed = store.loader(
+      for: ["feed"], staleTime: .seconds(3600), refreshing: [.every(.seconds(10))]
+    ) {
+      try await server.answer(nil, "feed")
+    }
+    await feed.load()
+    let token = feed.observe()
+    // Sleepers: the store's grace sweeper, the stale timer (observed entries only) and the
+    // poll.
+    await clock.sleepers(count: 3)
+    clock.advance(by: .seconds(10))
+    await yieldUntil { server.calls == 2 && !feed.isRunning && clock.sleeperCount == 3 }
+    XCTAssertEqual(server.calls, 2, "polling did not refetch")
+    token.end()
+    // Sleepers: the grace sweeper only; the poll and the stale timer have stopped.
+    await yieldUntil { clock.sleeperCount == 1 }
+    clock.advance(by: .seconds(10))
+    await yieldUntil { server.calls > 2 }
+    XCTAssertEqual(server.calls, 2, "polling went on with no observer")
+  }
+
+  func testASignalRefetchesWhileObserved() async {
+    let store = LoaderStore()
+    let server = CountingServer()
+    let (signals, signal) = AsyncStream.makeStream(of: Void.self)
+    let feed = store.loader(for: ["feed"], refreshing: [.signals { signals }]) {
+      try await server.answer(nil, "feed")
+    }
+    await feed.load()
+    let token = feed.observe()
+    signal.yield()
+    await yieldUntil { server.calls == 2 }
+    XCTAssertEqual(server.calls, 2, "the signal did not refetch")
+    token.end()
+  }
+
+  // MARK: - Memory
+
+  func testAnUnobservedEntryLeavesAfterItsGraceTime() async {
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(30), clock: clock)
+    let entry = store.loader(for: ["gone"]) { 1 }
+    let kept = store.loader(for: ["kept"]) { 2 }
+    let token = kept.observe()
+    await entry.load()
+    await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(30))
+    await yieldUntil { store.count == 1 }
+    XCTAssertEqual(store.keys, [["kept"]], "the grace time did not drop the unobserved entry")
+    XCTAssertFalse(store.existingLoader(for: ["gone"], as: Int.self) === entry)
+    token.end()
+  }
+
+  func testTheLeastRecentlyUsedUnobservedEntryLeavesPastTheBound() async {
+    let store = LoaderStore(maxEntries: 2)
+    let a = store.loader(for: ["a"]) { 1 }
+    let token = a.observe()
+    _ = store.loader(for: ["b"]) { 2 }
+    _ = store.loader(for: ["c"]) { 3 }
+    XCTAssertEqual(Set(store.keys), [["a"], ["c"]], "the observed or the newest entry left")
+    store.trim()
+    XCTAssertEqual(store.keys, [["a"]], "trim() kept an unobserved entry")
+    token.end()
+  }
+
+  // MARK: - Every form follows an entry
+
+  func testAWrapperFollowsAnEntryUntilItLoadsSomethingElse() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    @Loadable var shown: LoadableState<String>
+    await $shown.load(from: post)
+    XCTAssertEqual(shown, .loaded("server"))
+    XCTAssertEqual(post.observerCount, 1)
+
+    try? await store.edit {
+      $0.set(post, to: "edited elsewhere")
+    } perform: {
+    }
+    XCTAssertEqual(shown, .loaded("edited elsewhere"), "the wrapper missed another screen's edit")
+
+    await $shown.load { "its own" }
+    await yieldUntil { post.observerCount == 0 }
+    XCTAssertEqual(post.observerCount, 0, "a wrapper that loads on its own still follows")
+    try? await store.edit {
+      $0.set(post, to: "later")
+    } perform: {
+    }
+    XCTAssertEqual(shown, .loaded("its own"))
+  }
+
+  func testAKeyPathFollowsAnEntryForItsOwnersLife() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    var model: SharedPostModel? = SharedPostModel()
+    await model!.load(\.post, from: post)
+    XCTAssertEqual(model!.post, .loaded("server"))
+    store.invalidate(["p"])
+    await yieldUntil { !post.isRunning }
+    try? await store.edit {
+      $0.set(post, to: "edited")
+    } perform: {
+    }
+    XCTAssertEqual(model!.post, .loaded("edited"))
+    weak let released = model
+    model = nil
+    XCTAssertNil(released, "following kept the owner alive")
+    try? await store.edit {
+      $0.set(post, to: "after")
+    } perform: {
+    }  // the orphan stops here
+    await yieldUntil { post.observerCount == 0 }
+    XCTAssertEqual(post.observerCount, 0, "a released owner still observes the entry")
+  }
+
+  func testAStateStreamObservesTheEntryWhileItLasts() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    let subscribed = Gate<Void>()
+    let observer = Task {
+      for await state in post.states {
+        subscribed.open()
+        if state == .loaded("server") { break }
+      }
+    }
+    try? await subscribed.pass()
+    XCTAssertEqual(post.observerCount, 1)
+    await post.load()
+    await observer.value
+    await yieldUntil { post.observerCount == 0 }
+    XCTAssertEqual(post.observerCount, 0)
+  }
+
+  // MARK: - Keys
+
+  func testKeysMatchByPrefix() {
+    let key: LoadKey = ["posts", 42]
+    XCTAssertTrue(key.hasPrefix(["posts"]))
+    XCTAssertTrue(key.hasPrefix(["posts", 42]))
+    XCTAssertFalse(key.hasPrefix(["posts", 4]))
+    XCTAssertFalse(key.hasPrefix(["posts", 42, "comments"]))
+    XCTAssertEqual(LoadKey(["posts"]).appending(42), key)
+    XCTAssertEqual(key.description, #"["posts", 42]"#)
+  }
+}
+
+/// A fake server that counts its calls.
+@MainActor
+final class CountingServer {
+  private(set) var calls = 0
+
+  func answer(_ gate: Gate<String>?, _ value: String = "") async throws -> String {
+    calls += 1
+    if let gate { return try await gate.pass() }
+    await Task.yield()
+    return value
+  }
+}
+
+@MainActor
+final class SharedPostModel: LoadableSupport {
+  var post: LoadableState<String> = .absent
+}
