@@ -9,7 +9,7 @@ final class ManualClockTests: XCTestCase {
       try await clock.sleep(for: .seconds(10))
       woke.open()
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(9))
     XCTAssertEqual(clock.sleeperCount, 1, "woke before its deadline")
     XCTAssertEqual(woke.arrived + woke.waiting, 0)
@@ -26,12 +26,12 @@ final class ManualClockTests: XCTestCase {
       try await clock.sleep(for: .seconds(3))
       await order.append(3)
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let early = Task {
       try await clock.sleep(for: .seconds(1))
       await order.append(1)
     }
-    await clock.sleepers(count: 2)
+    try await clock.sleepers(count: 2)
     clock.advance(by: .seconds(5))
     try await late.value
     try await early.value
@@ -46,10 +46,10 @@ final class ManualClockTests: XCTestCase {
     XCTAssertEqual(clock.sleeperCount, 0)
   }
 
-  func testCancellingASleeperThrowsAndRemovesIt() async {
+  func testCancellingASleeperThrowsAndRemovesIt() async throws {
     let clock = ManualClock()
     let task = Task { try await clock.sleep(for: .seconds(1)) }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     task.cancel()
     do {
       try await task.value

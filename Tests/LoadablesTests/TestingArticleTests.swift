@@ -61,9 +61,9 @@ final class TestingArticleTests: XCTestCase {
     let poller = Poller(clock: clock)
     let task = Task { await poller.pollTwice() }
 
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(10))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(10))
     await task.value
     XCTAssertEqual(clock.now, .init(offset: .seconds(20)))

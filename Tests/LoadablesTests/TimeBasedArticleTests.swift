@@ -91,11 +91,11 @@ final class TimeBasedArticleTests: XCTestCase {
     defer { recorder.stop() }
 
     model.refresh()
-    await clock.sleepers(count: 1)  // attempt 1 failed: the retry waits
+    try await clock.sleepers(count: 1)  // attempt 1 failed: the retry waits
     XCTAssertEqual(model.$posts.attempt?.number, 2)
     XCTAssertEqual(model.$posts.attempt?.delay, .seconds(2))
     clock.advance(by: .seconds(2))
-    await clock.sleepers(count: 1)  // attempt 2 failed too
+    try await clock.sleepers(count: 1)  // attempt 2 failed too
     clock.advance(by: .seconds(2))
     try await recorder.wait(until: \.isLoaded)
 
@@ -112,9 +112,9 @@ final class TimeBasedArticleTests: XCTestCase {
     defer { recorder.stop() }
 
     model.search("swift")
-    await clock.sleepers(count: 1)  // the debounce
+    try await clock.sleepers(count: 1)  // the debounce
     clock.advance(by: .milliseconds(300))
-    await clock.sleepers(count: 2)  // the timeout's timer, and the slow server
+    try await clock.sleepers(count: 2)  // the timeout's timer, and the slow server
     clock.advance(by: .seconds(10))
     try await recorder.wait(until: \.isError)
 
@@ -130,7 +130,7 @@ final class TimeBasedArticleTests: XCTestCase {
 
     for text in ["s", "sw", "swi"] {
       model.search(text)
-      await clock.sleepers(count: 1)
+      try await clock.sleepers(count: 1)
       clock.advance(by: .milliseconds(100))
     }
     XCTAssertEqual(api.calls, [])
