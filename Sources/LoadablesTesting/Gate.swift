@@ -28,6 +28,9 @@ public final class Gate<Value: Sendable>: @unchecked Sendable {
   private var cancelledIDs: Set<Int> = []
   private var arrivalWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, any Error>)] = []
   private var arrivedCount = 0
+  /// Arrival waiters given an id that have not taken their place yet, and the error each
+  /// must throw when it was failed (cancelled, or out of time) before it got there.
+  private var enteringArrivals: [Int: (any Error)?] = [:]
   private var outcome: Result<Value, any Error>?
 
   /// Creates a closed gate.
@@ -69,6 +72,7 @@ public final class Gate<Value: Sendable>: @unchecked Sendable {
     }
     let id = lock.withLock {
       nextID += 1
+      enteringArrivals[nextID] = .some(nil)
       return nextID
     }
     let timer = Task { [weak self] in
@@ -85,12 +89,15 @@ public final class Gate<Value: Sendable>: @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let done = lock.withLock {
-          if arrivedCount >= count { return true }
+        let done: Result<Void, any Error>? = lock.withLock {
+          if let early = enteringArrivals.removeValue(forKey: id), let early {
+            return .failure(early)
+          }
+          if arrivedCount >= count { return .success(()) }
           arrivalWaiters.append((id, count, continuation))
-          return false
+          return nil
         }
-        if done { continuation.resume() }
+        if let done { continuation.resume(with: done) }
       }
     } onCancel: {
       failArrival(id) { _, _ in CancellationError() }
@@ -108,9 +115,16 @@ public final class Gate<Value: Sendable>: @unchecked Sendable {
   public func fail(_ error: any Error) { resolveAll(.failure(error)) }
 
   private func failArrival(_ id: Int, _ error: (_ arrived: Int, _ waiting: Int) -> any Error) {
-    let (waiter, arrived, waiting) = lock.withLock {
-      let index = arrivalWaiters.firstIndex { $0.id == id }
-      return (index.map { arrivalWaiters.remove(at: $0) }, arrivedCount, waiters.count)
+    typealias Waiter = (id: Int, count: Int, continuation: CheckedContinuation<Void, any Error>)
+    let (waiter, arrived, waiting): (Waiter?, Int, Int) = lock.withLock {
+      guard let index = arrivalWaiters.firstIndex(where: { $0.id == id }) else {
+        // Not in place yet: it throws as it gets there.
+        if enteringArrivals[id] != nil {
+          enteringArrivals[id] = .some(error(arrivedCount, waiters.count))
+        }
+        return (nil, arrivedCount, waiters.count)
+      }
+      return (arrivalWaiters.remove(at: index), arrivedCount, waiters.count)
     }
     waiter?.continuation.resume(throwing: error(arrived, waiting))
   }

@@ -72,6 +72,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private var cancelledIDs: Set<Int> = []
   private var nextID = 0
   private var countWaiters: [CountWaiter] = []
+  /// Count waiters given an id that have not taken their place yet, and the error each must
+  /// throw when it was failed (cancelled, or out of time) before it got there.
+  private var enteringCountWaiters: [Int: (any Error)?] = [:]
   /// Moves on whenever a sleep starts, ends or is cancelled: how ``settle(isolation:)``
   /// tells that woken work is still moving.
   private var activity = 0
@@ -193,6 +196,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
     let id = lock.withLock {
       nextID += 1
+      enteringCountWaiters[nextID] = .some(nil)
       return nextID
     }
     let timer = Task { [weak self] in
@@ -210,12 +214,15 @@ public final class ManualClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let ready = lock.withLock {
-          if sleepersWaiting.count >= count { return true }
+        let ready: Result<Void, any Error>? = lock.withLock {
+          if let early = enteringCountWaiters.removeValue(forKey: id), let early {
+            return .failure(early)
+          }
+          if sleepersWaiting.count >= count { return .success(()) }
           countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
-          return false
+          return nil
         }
-        if ready { continuation.resume() }
+        if let ready { continuation.resume(with: ready) }
       }
     } onCancel: {
       failCountWaiter(id) { _ in CancellationError() }
@@ -226,6 +233,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let (waiter, deadlines): (CountWaiter?, [Duration]) = lock.withLock {
       let deadlines = sleepersWaiting.map(\.deadline.offset).sorted()
       guard let index = countWaiters.firstIndex(where: { $0.id == id }) else {
+        // Not in place yet: it throws as it gets there.
+        if enteringCountWaiters[id] != nil { enteringCountWaiters[id] = .some(error(deadlines)) }
         return (nil, deadlines)
       }
       return (countWaiters.remove(at: index), deadlines)
