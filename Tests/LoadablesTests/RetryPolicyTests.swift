@@ -426,3 +426,36 @@ private final class RecordingClock: Clock, @unchecked Sendable {
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }
+
+/// A retry on a manual clock wakes when the test advances by exactly the documented delay.
+@MainActor
+final class RetryExactDelayTests: XCTestCase {
+  func testAdvancingByEachDocumentedDelayWakesEachRetry() async throws {
+    @Loadable var feed: LoadableState<Int>
+    let clock = ManualClock()
+    var calls = 0
+    let task: Task<Void, Never> = $feed.load(
+      policy: .retry(
+        maxAttempts: 5, backoff: .exponential(initial: .milliseconds(200), jitter: .none),
+        clock: clock)
+    ) {
+      calls += 1
+      if calls < 5 { throw TestError(code: calls) }
+      return calls
+    }
+    for (retry, delay) in [200, 400, 800, 1600].map(Duration.milliseconds).enumerated() {
+      try await waitUntil("retry \(retry + 1) to wait", seen: "\(calls) calls") {
+        calls == retry + 1 && clock.sleeperCount == 1
+      }
+      XCTAssertEqual($feed.attempt?.delay, delay)
+      clock.advance(by: delay)
+      try await waitUntil(
+        "attempt \(retry + 2) after advancing \(delay)",
+        timeout: .seconds(1),
+        seen: "\(calls) calls, sleepers at \(clock.sleeperDeadlines), clock at \(clock.now.offset)"
+      ) { calls == retry + 2 }
+    }
+    await task.value
+    XCTAssertEqual(feed, .loaded(5))
+  }
+}

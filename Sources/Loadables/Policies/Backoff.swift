@@ -155,6 +155,10 @@ public struct Backoff: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How a ``Backoff`` randomises its delay.
+///
+/// A jittered delay is never negative and never longer than the backoff's `maxDelay` (for
+/// the linear and exponential shapes). The random part is drawn as a `Double` fraction, so
+/// a jittered delay is exact only to about a nanosecond; with ``none`` the delay is exact.
 public enum Jitter: Sendable, Hashable, CustomStringConvertible {
   /// The delay as computed.
   case none
@@ -163,7 +167,8 @@ public enum Jitter: Sendable, Hashable, CustomStringConvertible {
   /// Half the computed delay plus a random part of the other half ("equal jitter").
   case equal
   /// The computed delay, moved up or down by a random part of it no larger than `fraction`
-  /// (in `0...1`): `.proportional(0.2)` waits between 80 % and 120 %.
+  /// (in `0...1`): `.proportional(0.2)` waits between 80 % and 120 %, but never longer than
+  /// a linear or exponential backoff's `maxDelay`.
   case proportional(Double)
 
   /// The jitter, after checking its fraction.
