@@ -26,7 +26,8 @@ public final class Gate<Value: Sendable>: @unchecked Sendable {
   private var nextID = 0
   private var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
   private var cancelledIDs: Set<Int> = []
-  private var arrivalWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+  private var arrivalWaiters:
+    [(id: Int, count: Int, continuation: CheckedContinuation<Void, any Error>)] = []
   private var arrivedCount = 0
   /// Arrival waiters given an id that have not taken their place yet, and the error each
   /// must throw when it was failed (cancelled, or out of time) before it got there.

@@ -192,7 +192,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
   ///   is cancelled.
   public func sleepers(count: Int, timeout: Duration = .seconds(5)) async throws {
     guard timeout > .zero else {
-      throw WaitTimeout("ManualClock.sleepers(count:timeout:): timeout must be positive, got \(timeout)")
+      throw WaitTimeout(
+        "ManualClock.sleepers(count:timeout:): timeout must be positive, got \(timeout)")
     }
     let id = lock.withLock {
       nextID += 1

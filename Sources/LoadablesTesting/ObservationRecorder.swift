@@ -138,7 +138,8 @@ public final class ObservationRecorder<Value> {
   @discardableResult
   public func wait(forCount count: Int, timeout: Duration = .seconds(5)) async throws -> [Value] {
     guard count >= 1 else {
-      throw WaitTimeout("ObservationRecorder.wait(forCount:): count must be at least 1, got \(count)")
+      throw WaitTimeout(
+        "ObservationRecorder.wait(forCount:): count must be at least 1, got \(count)")
     }
     _ = try await wait(until: { _ in true }, after: count - 1, timeout: timeout)
     return Array(values.prefix(count))

@@ -108,14 +108,18 @@ final class BackoffTests: XCTestCase {
     let backoff = Backoff.exponential(initial: .milliseconds(200), jitter: .none)
     XCTAssertEqual(
       (1...5).map(backoff.baseDelay(forRetry:)),
-      [.milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600),
-        .milliseconds(3200)])
+      [
+        .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600),
+        .milliseconds(3200),
+      ])
     let gentle = Backoff.exponential(
       initial: .milliseconds(200), multiplier: 1.5, maxDelay: .seconds(1), jitter: .none)
     XCTAssertEqual(
       (1...5).map(gentle.baseDelay(forRetry:)),
-      [.milliseconds(200), .milliseconds(300), .milliseconds(450), .milliseconds(675),
-        .seconds(1)])
+      [
+        .milliseconds(200), .milliseconds(300), .milliseconds(450), .milliseconds(675),
+        .seconds(1),
+      ])
     let tenth = Backoff.exponential(
       initial: .seconds(1), multiplier: 1.1, maxDelay: .seconds(60), jitter: .none)
     XCTAssertEqual(tenth.baseDelay(forRetry: 3), .milliseconds(1210))

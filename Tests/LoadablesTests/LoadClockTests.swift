@@ -89,7 +89,9 @@ final class LoadClockTests: XCTestCase {
     let task: Task<Void, Never> = withLoadClock(clock) {
       $value.load(interrupts: [.seconds(1), .seconds(2)]) {
         try await gate.pass()
-      } onInterrupt: { interrupts.append($0) }
+      } onInterrupt: {
+        interrupts.append($0)
+      }
     }
     try await clock.sleepers(count: 1, timeout: .seconds(2))
     XCTAssertEqual(interrupts, [])
@@ -112,7 +114,9 @@ final class LoadClockTests: XCTestCase {
       await withLoadClock(clock) {
         await $saving.run("save", interrupts: [.seconds(5)]) {
           try await gate.pass()
-        } onInterrupt: { _ in throw TimeoutError() }
+        } onInterrupt: { _ in
+          throw TimeoutError()
+        }
       }
     }
     try await clock.sleepers(count: 1, timeout: .seconds(2))

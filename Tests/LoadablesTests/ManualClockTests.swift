@@ -205,7 +205,8 @@ final class ManualClockDeadlineTests: XCTestCase {
       try await clock.run(maxSteps: 20)
       XCTFail("run() returned while a poller still sleeps")
     } catch let error as WaitTimeout {
-      XCTAssertTrue(error.description.hasPrefix("ManualClock.run(): gave up after 20 steps"), "\(error)")
+      XCTAssertTrue(
+        error.description.hasPrefix("ManualClock.run(): gave up after 20 steps"), "\(error)")
       XCTAssertTrue(error.description.contains("1 sleeper left"), "\(error)")
     }
   }

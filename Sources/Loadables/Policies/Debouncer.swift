@@ -17,6 +17,11 @@
 /// before, so of a burst only the last call of each state runs. Leading edge: a call that
 /// comes after `interval` of quiet runs at once, and the calls that follow it within
 /// `interval` wait as on the trailing edge.
+///
+/// Timers: one sleep on the clock for each load that waits (a debouncer shared by several
+/// states holds one load of each); when a newer call moved the end of the wait on, the load
+/// sleeps again, still one sleep at a time. A leading-edge call after a quiet spell starts
+/// none.
 @MainActor
 public final class Debouncer {
   /// How long calls must stop before one goes through.
@@ -87,6 +92,9 @@ extension LoadPolicy {
   ///   $results.load(policy: .debounce(for: .milliseconds(300))) { try await api.search(text) }
   /// }
   /// ```
+  ///
+  /// Timers: one sleep on `clock` before the block (none for a zero interval); a newer load
+  /// of the same state cancels the older one's sleep before starting its own.
   ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
   /// debounces the loads of one state. For a leading edge, use a ``Debouncer`` with

@@ -72,7 +72,8 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   ///   - staleWhileRevalidate: How long after that a stale value is still shown while a load
   ///     refreshes it; `nil` (the default) for no limit; not negative.
   ///   - maxEntries: The most values kept; at least 1.
-  ///   - clock: The clock ages are measured on; `nil` (the default) for
+  ///   - clock: The clock ages are measured on; the cache only reads it and never sleeps on
+  ///     it, so it starts no timers; `nil` (the default) for
   ///     ``LoadClock/current`` as it is the first time the cache measures time (it then
   ///     keeps that clock: the ages it stores are measured on it).
   ///

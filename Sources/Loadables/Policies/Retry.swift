@@ -16,6 +16,10 @@ extension LoadPolicy {
   /// errors (`CancelLoadable`, `ResetLoadable`, `CancelProcess`, `ResetProcess`), which end
   /// the load at once as usual.
   ///
+  /// Timers: none while an attempt runs; one sleep on `clock` during each backoff, from the
+  /// failure to the next attempt (none for a zero delay). A test on a `ManualClock` awaits
+  /// one sleeper per backoff, or runs the clock through them all.
+  ///
   /// - Parameters:
   ///   - maxAttempts: How many attempts to make in all, the first included; at least 1.
   ///   - backoff: The wait before each retry; exponential with full jitter by default.

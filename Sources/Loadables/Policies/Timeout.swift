@@ -15,6 +15,9 @@ extension LoadPolicy {
   /// To show "taking longer than expected" without ending the load, use the `interrupts:`
   /// overloads instead.
   ///
+  /// Timers: one sleep on `clock` for as long as the work it limits runs, beside any the
+  /// work itself starts; inside a retry one per attempt, outside one for all attempts.
+  ///
   /// - Parameters:
   ///   - limit: The longest the block may run; more than zero.
   ///   - clock: The clock the limit is measured on; `nil` (the default) for
