@@ -93,12 +93,12 @@ final class ManualClockDeadlineTests: XCTestCase {
     try await clock.sleepers(count: 1)
     let started = ContinuousClock.now
     do {
-      try await clock.sleepers(count: 2, timeout: .milliseconds(200))
+      try await clock.sleepers(count: 2, timeout: .milliseconds(100))
       XCTFail("sleepers(count: 2) returned with one sleeper")
     } catch let error as WaitTimeout {
       XCTAssertEqual(
         error.description,
-        "ManualClock.sleepers(count: 2): waited 0.2 seconds for 2 sleepers; saw 1 "
+        "ManualClock.sleepers(count: 2): waited 0.1 seconds for 2 sleepers; saw 1 "
           + "(deadlines: 3.0 seconds) at 0.0 seconds. Did the code reach its wait, or start "
           + "fewer timers than that?")
     }
@@ -121,14 +121,14 @@ final class ManualClockDeadlineTests: XCTestCase {
     defer { task.cancel() }
     // The test forgets `clock.advance(by:)`: the retry waits for ever, the test does not.
     do {
-      try await recorder.wait(until: \.isLoaded, timeout: .milliseconds(200))
+      try await recorder.wait(until: \.isLoaded, timeout: .milliseconds(100))
       XCTFail("the load finished without the clock moving")
     } catch let error as StateRecorderTimeout {
       XCTAssertTrue(error.description.contains("states seen: [absent, loading]"), "\(error)")
     }
     // Waiting for a second timer that never starts fails the same way.
     do {
-      try await clock.sleepers(count: 2, timeout: .milliseconds(200))
+      try await clock.sleepers(count: 2, timeout: .milliseconds(100))
       XCTFail("a second sleeper appeared")
     } catch let error as WaitTimeout {
       XCTAssertTrue(error.description.contains("saw 1 (deadlines: 1.0 seconds)"), "\(error)")
