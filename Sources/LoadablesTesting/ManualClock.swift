@@ -3,16 +3,29 @@ import Foundation
 /// A clock that moves only when a test tells it to, so code that waits can be tested
 /// without sleeping.
 ///
-/// Pass it wherever code takes a `Clock<Duration>`. A test lets the code reach its wait,
-/// awaits ``sleepers(count:)`` to be sure it got there, then calls ``advance(by:)``:
+/// Pass it wherever code takes a `Clock<Duration>`, or make it the clock of every policy
+/// with `withLoadClock(_:operation:)`. A test lets the code reach its wait, awaits
+/// ``sleepers(count:timeout:)`` to be sure it got there, then moves time:
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let task = Task { try await clock.sleep(for: .seconds(10)) }
-/// await clock.sleepers(count: 1)
+/// try await clock.sleepers(count: 1)
 /// clock.advance(by: .seconds(10))  // the sleep returns now
 /// try await task.value
 /// ```
+///
+/// Three ways to move time:
+///
+/// - ``advance(by:)`` and ``advance(to:)`` move it at once and return; the work they wake
+///   runs afterwards.
+/// - ``run(for:timeout:maxSteps:isolation:)`` moves it to each deadline in turn and lets the
+///   woken work run after each, so a sleep that starts along the way ends too.
+/// - ``run(timeout:maxSteps:isolation:)`` does that until no sleep is left: the test need
+///   not know how many timers the code starts.
+///
+/// Nothing here waits for ever: ``sleepers(count:timeout:)`` and the `run` methods fail with
+/// a ``WaitTimeout`` naming what they waited for and what they saw.
 ///
 /// A sleep whose task is cancelled throws `CancellationError` at once, as
 /// `ContinuousClock`'s does.
@@ -47,17 +60,29 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
+  private struct CountWaiter {
+    let id: Int
+    let count: Int
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
   private let lock = NSLock()
   private var current = Instant(offset: .zero)
   private var sleepersWaiting: [Sleeper] = []
   private var cancelledIDs: Set<Int> = []
   private var nextID = 0
-  private var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var countWaiters: [CountWaiter] = []
+  /// Count waiters given an id that have not taken their place yet, and the error each must
+  /// throw when it was failed (cancelled, or out of time) before it got there.
+  private var enteringCountWaiters: [Int: (any Error)?] = [:]
+  /// Moves on whenever a sleep starts, ends or is cancelled: how ``settle(isolation:)``
+  /// tells that woken work is still moving.
+  private var activity = 0
 
   /// Creates a clock at instant zero.
   public init() {}
 
-  /// The current instant; it changes only through ``advance(by:)`` and ``advance(to:)``.
+  /// The current instant; it changes only when the clock is advanced or run.
   public var now: Instant { lock.withLock { current } }
 
   /// The clock has no resolution limit.
@@ -65,6 +90,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   /// How many sleeps are waiting for the clock to advance.
   public var sleeperCount: Int { lock.withLock { sleepersWaiting.count } }
+
+  /// The deadlines of the sleeps waiting now, earliest first, as offsets from the clock's
+  /// start.
+  public var sleeperDeadlines: [Duration] {
+    lock.withLock { sleepersWaiting.map(\.deadline.offset).sorted() }
+  }
 
   /// Suspends until the clock reaches `deadline`.
   ///
@@ -78,17 +109,19 @@ public final class ManualClock: Clock, @unchecked Sendable {
       nextID += 1
       return nextID
     }
+    defer { lock.withLock { activity += 1 } }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let (outcome, reached): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) =
+        let (outcome, reached): (Result<Void, any Error>?, [CountWaiter]) =
           lock.withLock {
             if cancelledIDs.remove(id) != nil { return (.failure(CancellationError()), []) }
             if deadline <= current { return (.success(()), []) }
             sleepersWaiting.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+            activity += 1
             return (nil, takeReachedCountWaiters())
           }
-        for waiter in reached { waiter.resume() }
+        for waiter in reached { waiter.continuation.resume() }
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
@@ -105,6 +138,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   /// Moves the clock forward and wakes every sleep whose deadline it reaches, earliest
   /// first.
+  ///
+  /// It returns at once: the woken work runs afterwards, when the test next suspends. To
+  /// move time and let that work run (and end the sleeps it starts within `duration`), use
+  /// ``run(for:timeout:maxSteps:isolation:)``.
   ///
   /// - Parameter duration: How far to move; must not be negative.
   public func advance(by duration: Duration) {
@@ -131,24 +168,213 @@ public final class ManualClock: Clock, @unchecked Sendable {
     for sleeper in woken { sleeper.continuation.resume() }
   }
 
-  /// Returns once at least `count` sleeps are waiting on the clock.
+  // MARK: - Waiting for sleepers
+
+  /// Returns once at least `count` sleeps are waiting on the clock, or throws when they are
+  /// not there within `timeout` of real time.
   ///
-  /// - Parameter count: The number of sleepers to wait for.
-  public func sleepers(count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = lock.withLock {
-        if sleepersWaiting.count >= count { return true }
-        countWaiters.append((count, continuation))
-        return false
+  /// ```swift
+  /// model.refresh()                         // a retry waits before attempt 2
+  /// try await clock.sleepers(count: 1)      // it is waiting now
+  /// clock.advance(by: .seconds(2))
+  /// ```
+  ///
+  /// A test that advances before the code has started its sleep moves the clock while
+  /// nobody waits; the sleep then starts later and waits for an advance that never comes.
+  /// Waiting here first prevents that, and a wrong count fails the test with a message
+  /// instead of hanging it.
+  ///
+  /// - Parameters:
+  ///   - count: The number of sleepers to wait for.
+  ///   - timeout: How long, in real time, to wait before failing; must be positive.
+  /// - Throws: ``WaitTimeout`` naming the count, the sleepers seen and their deadlines, when
+  ///   fewer than `count` were waiting in time; `CancellationError` when the waiting task
+  ///   is cancelled.
+  public func sleepers(count: Int, timeout: Duration = .seconds(5)) async throws {
+    guard timeout > .zero else {
+      throw WaitTimeout(
+        "ManualClock.sleepers(count:timeout:): timeout must be positive, got \(timeout)")
+    }
+    let id = lock.withLock {
+      nextID += 1
+      enteringCountWaiters[nextID] = .some(nil)
+      return nextID
+    }
+    let timer = Task { [weak self] in
+      try? await ContinuousClock().sleep(for: timeout)
+      guard !Task.isCancelled, let self else { return }
+      self.failCountWaiter(id) { sleepers in
+        WaitTimeout(
+          "ManualClock.sleepers(count: \(count)): waited \(timeout) for \(count) "
+            + "\(count == 1 ? "sleeper" : "sleepers"); saw \(sleepers.count) "
+            + "(deadlines: \(Self.describe(sleepers))) at \(self.now.offset). Did the code "
+            + "reach its wait, or start fewer timers than that?")
       }
-      if ready { continuation.resume() }
+    }
+    defer { timer.cancel() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let ready: Result<Void, any Error>? = lock.withLock {
+          if let early = enteringCountWaiters.removeValue(forKey: id), let early {
+            return .failure(early)
+          }
+          if sleepersWaiting.count >= count { return .success(()) }
+          countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
+          return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+      }
+    } onCancel: {
+      failCountWaiter(id) { _ in CancellationError() }
     }
   }
 
+  private func failCountWaiter(_ id: Int, _ error: ([Duration]) -> any Error) {
+    let (waiter, deadlines): (CountWaiter?, [Duration]) = lock.withLock {
+      let deadlines = sleepersWaiting.map(\.deadline.offset).sorted()
+      guard let index = countWaiters.firstIndex(where: { $0.id == id }) else {
+        // Not in place yet: it throws as it gets there.
+        if enteringCountWaiters[id] != nil { enteringCountWaiters[id] = .some(error(deadlines)) }
+        return (nil, deadlines)
+      }
+      return (countWaiters.remove(at: index), deadlines)
+    }
+    waiter?.continuation.resume(throwing: error(deadlines))
+  }
+
   /// Call with `lock` held.
-  private func takeReachedCountWaiters() -> [CheckedContinuation<Void, Never>] {
-    let reached = countWaiters.filter { $0.count <= sleepersWaiting.count }.map(\.continuation)
+  private func takeReachedCountWaiters() -> [CountWaiter] {
+    let reached = countWaiters.filter { $0.count <= sleepersWaiting.count }
     countWaiters.removeAll { $0.count <= sleepersWaiting.count }
     return reached
+  }
+
+  // MARK: - Running
+
+  /// Moves the clock forward by `duration`, one deadline at a time, letting the work each
+  /// step wakes run before the next; returns once the clock is `duration` later and that
+  /// work has settled.
+  ///
+  /// Unlike ``advance(by:)``, a sleep that woken work starts along the way ends too, if its
+  /// deadline falls within `duration`: running a retry's clock by the sum of its backoffs
+  /// gets it through every retry.
+  ///
+  /// ```swift
+  /// model.refresh()                         // .retry(maxAttempts: 3, backoff: .constant(.seconds(2)))
+  /// try await clock.sleepers(count: 1)
+  /// try await clock.run(for: .seconds(4))   // both retries run
+  /// ```
+  ///
+  /// "Settled" means the woken tasks have had many chances to run and the clock saw no
+  /// sleep start or end for a few of them. That is enough for work that only hops between
+  /// the main actor and the clock; to be sure that something slower has happened, wait for
+  /// it (``sleepers(count:timeout:)``, a recorder's `wait`, ``waitUntil(_:timeout:_:)``).
+  ///
+  /// - Parameters:
+  ///   - duration: How far to move; must not be negative.
+  ///   - timeout: How long, in real time, the run may take.
+  ///   - maxSteps: The most deadlines to stop at, so a loop that sleeps zero seconds over
+  ///     and over cannot spin for ever.
+  ///   - isolation: The actor to let work run on; the caller's by default.
+  /// - Throws: ``WaitTimeout`` when the run took longer than `timeout` or stopped at more
+  ///   than `maxSteps` deadlines.
+  public func run(
+    for duration: Duration,
+    timeout: Duration = .seconds(5),
+    maxSteps: Int = 10_000,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    precondition(
+      duration >= .zero,
+      "ManualClock.run(for:): duration must not be negative, got \(duration)"
+    )
+    let target = now.advanced(by: duration)
+    try await run(
+      until: target, what: "ManualClock.run(for: \(duration))", timeout: timeout,
+      maxSteps: maxSteps)
+    advance(to: target)
+    await settle()
+  }
+
+  /// Moves the clock to each next deadline, letting the work each step wakes run, until no
+  /// sleep is left; the test need not know how many timers the code starts.
+  ///
+  /// ```swift
+  /// model.search("swift")        // a debounce, then a timeout raced against the request
+  /// try await clock.run()        // every timer has ended
+  /// ```
+  ///
+  /// Code that always sleeps again (a polling loop) never leaves the clock: `run()` then
+  /// fails after `maxSteps` deadlines or `timeout`, naming the sleepers left. Use
+  /// ``run(for:timeout:maxSteps:isolation:)`` for such code. See that method for what
+  /// "letting the work run" promises.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long, in real time, the run may take.
+  ///   - maxSteps: The most deadlines to stop at.
+  ///   - isolation: The actor to let work run on; the caller's by default.
+  /// - Throws: ``WaitTimeout`` when sleepers are left after `maxSteps` deadlines or
+  ///   `timeout`.
+  public func run(
+    timeout: Duration = .seconds(5),
+    maxSteps: Int = 10_000,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    try await run(until: nil, what: "ManualClock.run()", timeout: timeout, maxSteps: maxSteps)
+  }
+
+  /// Steps to each deadline up to `target` (all of them when `nil`), settling after each.
+  private func run(
+    until target: Instant?,
+    what: String,
+    timeout: Duration,
+    maxSteps: Int,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws {
+    guard timeout > .zero, maxSteps >= 1 else {
+      throw WaitTimeout("\(what): timeout must be positive and maxSteps at least 1")
+    }
+    let realClock = ContinuousClock()
+    let end = realClock.now.advanced(by: timeout)
+    var steps = 0
+    while true {
+      await settle()
+      let next = lock.withLock { sleepersWaiting.map(\.deadline).min() }
+      guard let next, target.map({ next <= $0 }) ?? true else { return }
+      if steps >= maxSteps || realClock.now >= end {
+        let sleepers = sleeperDeadlines
+        throw WaitTimeout(
+          "\(what): gave up after \(steps) steps and \(timeout - (end - realClock.now)) "
+            + "with \(sleepers.count) \(sleepers.count == 1 ? "sleeper" : "sleepers") left "
+            + "(deadlines: \(Self.describe(sleepers))) at \(now.offset). Code that sleeps "
+            + "again each time it wakes never ends; run it for a set time instead.")
+      }
+      steps += 1
+      advance(to: next)
+    }
+  }
+
+  /// Lets the work that waking sleepers started run: yields on the caller's actor and on
+  /// the global executor until the clock has seen no sleep start or end for a few rounds.
+  private func settle(isolation: isolated (any Actor)? = #isolation) async {
+    var quietRounds = 0
+    var seen = lock.withLock { activity }
+    for _ in 0..<1_000 {
+      await Task.yield()
+      await Task.detached(priority: .low) { await Task.yield() }.value
+      let now = lock.withLock { activity }
+      if now == seen {
+        quietRounds += 1
+        if quietRounds >= 4 { return }
+      } else {
+        seen = now
+        quietRounds = 0
+      }
+    }
+  }
+
+  private static func describe(_ deadlines: [Duration]) -> String {
+    deadlines.isEmpty ? "none" : deadlines.map { "\($0)" }.joined(separator: ", ")
   }
 }

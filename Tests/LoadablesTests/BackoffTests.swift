@@ -79,10 +79,80 @@ final class BackoffTests: XCTestCase {
     XCTAssertGreaterThan(draws.max()!, 11.5, "proportional jitter never lengthened the delay")
   }
 
-  func testJitterAppliesAfterTheCap() async {
+  func testJitterAppliesAfterTheCapAndNeverPassesIt() async {
     let backoff = Backoff.exponential(
       initial: .seconds(1), maxDelay: .seconds(5), jitter: .proportional(0.1))
-    assertAll(delays(backoff, retry: 10), in: 4.5...5.5)
+    let draws = delays(backoff, retry: 10)
+    assertAll(draws, in: 4.5...5)
+    XCTAssertLessThan(draws.min()!, 4.6, "proportional jitter never shortened the delay")
+  }
+
+  func testNoJitterEverGoesAboveTheCapOrBelowZero() async {
+    var generator = SplitMix64(seed: 3)
+    for jitter in [Jitter.full, .equal, .proportional(1), .proportional(0.5)] {
+      let backoff = Backoff.linear(
+        initial: .seconds(3), increment: .seconds(3), maxDelay: .seconds(7), jitter: jitter)
+      for retry in 1...6 {
+        for _ in 0..<200 {
+          let delay = backoff.delay(forRetry: retry, using: &generator)
+          XCTAssertGreaterThanOrEqual(delay, .zero, "\(jitter)")
+          XCTAssertLessThanOrEqual(delay, .seconds(7), "\(jitter)")
+        }
+      }
+    }
+  }
+
+  // MARK: - Exact durations
+
+  func testExponentialDelaysAreExactlyTheDocumentedDurations() async {
+    let backoff = Backoff.exponential(initial: .milliseconds(200), jitter: .none)
+    XCTAssertEqual(
+      (1...5).map(backoff.baseDelay(forRetry:)),
+      [
+        .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600),
+        .milliseconds(3200),
+      ])
+    let gentle = Backoff.exponential(
+      initial: .milliseconds(200), multiplier: 1.5, maxDelay: .seconds(1), jitter: .none)
+    XCTAssertEqual(
+      (1...5).map(gentle.baseDelay(forRetry:)),
+      [
+        .milliseconds(200), .milliseconds(300), .milliseconds(450), .milliseconds(675),
+        .seconds(1),
+      ])
+    let tenth = Backoff.exponential(
+      initial: .seconds(1), multiplier: 1.1, maxDelay: .seconds(60), jitter: .none)
+    XCTAssertEqual(tenth.baseDelay(forRetry: 3), .milliseconds(1210))
+  }
+
+  func testLinearDelaysAreExactlyTheDocumentedDurations() async {
+    let backoff = Backoff.linear(initial: .milliseconds(100))
+    XCTAssertEqual(
+      (1...4).map(backoff.baseDelay(forRetry:)),
+      [.milliseconds(100), .milliseconds(200), .milliseconds(300), .milliseconds(400)])
+  }
+
+  func testHugeRetryNumbersAndMultipliersSaturateAtTheCapWithoutTrapping() async {
+    let steep = Backoff.exponential(
+      initial: .seconds(1), multiplier: 1e300, maxDelay: .seconds(30), jitter: .none)
+    XCTAssertEqual(steep.baseDelay(forRetry: 2), .seconds(30))
+    XCTAssertEqual(steep.baseDelay(forRetry: .max), .seconds(30))
+    let huge = Backoff.exponential(
+      initial: .seconds(1), multiplier: 3, maxDelay: .seconds(Int64.max), jitter: .none)
+    XCTAssertEqual(huge.baseDelay(forRetry: .max), .seconds(Int64.max))
+    XCTAssertEqual(huge.baseDelay(forRetry: 4), .seconds(27))
+    let slow = Backoff.exponential(
+      initial: .seconds(1), multiplier: 1.000001, maxDelay: .seconds(60), jitter: .none)
+    XCTAssertEqual(slow.baseDelay(forRetry: .max), .seconds(60))
+    XCTAssertLessThan(slow.baseDelay(forRetry: 1_000), .seconds(2))
+    let linear = Backoff.linear(
+      initial: .seconds(1), increment: .seconds(Int64.max / 2), maxDelay: .seconds(Int64.max))
+    XCTAssertEqual(linear.baseDelay(forRetry: .max), .seconds(Int64.max))
+    XCTAssertEqual(linear.baseDelay(forRetry: 2), .seconds(1 + Int64.max / 2))
+    let odd = Backoff.exponential(
+      initial: .seconds(1), multiplier: .pi, maxDelay: .seconds(100), jitter: .none)
+    XCTAssertEqual(seconds(odd.baseDelay(forRetry: 3)), .pi * .pi, accuracy: 1e-9)
+    XCTAssertEqual(odd.baseDelay(forRetry: 9), .seconds(100))
   }
 
   func testAZeroDelayStaysZeroWhateverTheJitter() async {

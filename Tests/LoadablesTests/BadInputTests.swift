@@ -47,6 +47,17 @@ extension BadInputTests {
           "ManualClock.advance(by:): duration must not be negative, got -1.0 seconds"))
     }
   }
+
+  @Test("Running a manual clock for a negative duration is rejected with a message")
+  func negativeClockRun() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      try? await ManualClock().run(for: .seconds(-1))
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("ManualClock.run(for:): duration must not be negative, got -1.0 seconds"))
+    }
+  }
 }
 
 extension BadInputTests {

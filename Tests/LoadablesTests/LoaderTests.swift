@@ -300,7 +300,7 @@ final class LoaderTests: XCTestCase {
     XCTAssertNil(loader.attempt)
     let load = Task { @MainActor in await loader.load() }
     for number in 2...3 {
-      await clock.sleepers(count: 1)
+      try await clock.sleepers(count: 1)
       let attempt = try XCTUnwrap(loader.attempt)
       XCTAssertEqual(attempt.number, number)
       XCTAssertEqual(attempt.maxAttempts, 3)
@@ -382,14 +382,14 @@ final class LoaderTests: XCTestCase {
     XCTAssertEqual(inner.calls, 4, "the wrapped loader's own load uses its policy")
   }
 
-  func testAWrappingLoaderWithATimeoutEndsAFetchThatHangs() async {
+  func testAWrappingLoaderWithATimeoutEndsAFetchThatHangs() async throws {
     let gate = Gate<Int>()
     let slow = BlockLoader<Int> { try await gate.passIgnoringCancellation() }
     let clock = ManualClock()
     let bounded = PolicyLoader(wrapping: slow, policy: .timeout(.seconds(2), clock: clock))
     let load = Task { @MainActor in await bounded.load() }
     await gate.arrival()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(2))
     let state = await load.value
     XCTAssertEqual(state, .error(TimeoutError()))

@@ -123,7 +123,7 @@ final class LoadingSourceTests: XCTestCase {
     }
     let source = LoadingSource(loader: loader, loadOnAppear: true)
     source.appear()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let waiting = source.presentation(failureLabel: "")
     XCTAssertEqual(waiting.shown, .loading)
     XCTAssertEqual(waiting.progressText, "attempt 2 of 3 starts in 1.0 seconds")

@@ -68,7 +68,7 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     refresh()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let waiting = try XCTUnwrap($posts.attempt)
     XCTAssertEqual(waiting.number, 2)
     XCTAssertTrue(waiting.isWaiting)
@@ -158,7 +158,7 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     refresh()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual($posts.attempt?.delay, .seconds(7), "the server's wait replaces the backoff")
     clock.advance(by: .seconds(7))
     try await recorder.wait(until: \.isError)
@@ -183,7 +183,7 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     refresh()
-    await clock.sleepers(count: 2)  // the timer, and the slow server
+    try await clock.sleepers(count: 2)  // the timer, and the slow server
     clock.advance(by: .seconds(10))
     try await recorder.wait(until: \.isError)
     XCTAssertEqual(posts, .error(TimeoutError()))
@@ -214,7 +214,7 @@ final class PolicyArticleTests: XCTestCase {
       search(text)
       XCTAssertEqual(results, .loading, "a debounced load shows .loading while it waits")
       XCTAssertTrue($results.isRunning)
-      await clock.sleepers(count: 1)
+      try await clock.sleepers(count: 1)
       clock.advance(by: .milliseconds(100))
     }
     XCTAssertEqual(api.calls, [])
@@ -243,23 +243,23 @@ final class PolicyArticleTests: XCTestCase {
     XCTAssertEqual(api.calls, ["search s"], "the first call after quiet must run at once")
     clock.advance(by: .milliseconds(100))
     search("sw")
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(api.calls, ["search s"], "a call within the interval must wait")
     clock.advance(by: .milliseconds(300))
     try await recorder.wait(until: { $0.isLoaded && api.calls.count == 2 })
     XCTAssertEqual(api.calls, ["search s", "search sw"])
   }
 
-  func testTwoStatesThatShareADebouncerBothRun() async {
+  func testTwoStatesThatShareADebouncerBothRun() async throws {
     @Loadable var posts: LoadableState<[Post]>
     @Loadable var results: LoadableState<[Post]>
     let clock = ManualClock()
     let shared = Debouncer(for: .milliseconds(300), clock: clock)
     let a: Task<Void, Never> = $posts.load(policy: .debounce(shared)) { [] }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .milliseconds(100))
     let b: Task<Void, Never> = $results.load(policy: .debounce(shared)) { [] }
-    await clock.sleepers(count: 2)
+    try await clock.sleepers(count: 2)
     clock.advance(by: .milliseconds(300))
     await a.value
     await b.value
@@ -269,7 +269,7 @@ final class PolicyArticleTests: XCTestCase {
 
   // MARK: Concurrency limit
 
-  func testTheLimiterRunsTwoRowsAtOnceAndTheThirdWaitsShowingLoading() async {
+  func testTheLimiterRunsTwoRowsAtOnceAndTheThirdWaitsShowingLoading() async throws {
     let clock = ManualClock()
     let api = StubPostsAPI([.success(first)], clock: clock)
     api.latency = .seconds(1)
@@ -286,13 +286,13 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     loadRows()
-    await clock.sleepers(count: 2)
+    try await clock.sleepers(count: 2)
     while downloads.waitingCount < 1 { await Task.yield() }
     XCTAssertEqual(downloads.runningCount, 2)
     XCTAssertEqual(rows[2].post, .loading, "a waiting load shows .loading")
     XCTAssertTrue(rows[2].$post.isRunning)
     clock.advance(by: .seconds(1))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(downloads.runningCount, 1)
     clock.advance(by: .seconds(1))
     for row in rows {
@@ -359,7 +359,7 @@ final class PolicyArticleTests: XCTestCase {
 
   // MARK: Deduplicate
 
-  func testRowsThatShowTheSamePostMakeOneRequest() async {
+  func testRowsThatShowTheSamePostMakeOneRequest() async throws {
     let clock = ManualClock()
     let api = StubPostsAPI([.success(first)], clock: clock)
     api.latency = .seconds(1)
@@ -377,7 +377,7 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     loadRows()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     while requests.callerCount(for: 1) < 3 { await Task.yield() }
     XCTAssertEqual(rows.map(\.post), [.loading, .loading, .loading])
     clock.advance(by: .seconds(1))
@@ -418,15 +418,15 @@ final class PolicyArticleTests: XCTestCase {
 
     refresh()
     XCTAssertEqual(posts, .loading)  // 1.
-    await clock.sleepers(count: 1)  // 2. the debounce waits
+    try await clock.sleepers(count: 1)  // 2. the debounce waits
     XCTAssertEqual(downloads.runningCount, 0)
     clock.advance(by: .milliseconds(300))
     await gate.arrival()  // 3., 4. a permit, then attempt 1
-    await clock.sleepers(count: 1)  // 5. its timeout
+    try await clock.sleepers(count: 1)  // 5. its timeout
     XCTAssertEqual(downloads.runningCount, 1)
     XCTAssertEqual($posts.attempt?.number, 1)
     clock.advance(by: .seconds(5))
-    await clock.sleepers(count: 1)  // 6. the retry waits, keeping the permit
+    try await clock.sleepers(count: 1)  // 6. the retry waits, keeping the permit
     let waiting = try XCTUnwrap($posts.attempt)
     XCTAssertEqual(waiting.number, 2)
     XCTAssertTrue(waiting.lastError is TimeoutError, "a timed-out attempt is retried")
@@ -448,7 +448,7 @@ final class PolicyArticleTests: XCTestCase {
         + " → timeout(5.0 seconds)")
   }
 
-  func testRetryOutsideTheLimitReturnsThePermitDuringTheWait() async {
+  func testRetryOutsideTheLimitReturnsThePermitDuringTheWait() async throws {
     @Loadable var posts: LoadableState<[Post]>
     let clock = ManualClock()
     let downloads = ConcurrencyLimiter(limit: 1)
@@ -461,14 +461,14 @@ final class PolicyArticleTests: XCTestCase {
       if calls == 1 { throw URLError(.timedOut) }
       return []
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(downloads.runningCount, 0, "the permit was kept through the wait")
     clock.advance(by: .seconds(1))
     await task.value
     XCTAssertEqual(posts, .loaded([]))
   }
 
-  func testRetryOutsideDebounceWaitsBeforeEveryAttempt() async {
+  func testRetryOutsideDebounceWaitsBeforeEveryAttempt() async throws {
     @Loadable var posts: LoadableState<[Post]>
     let clock = ManualClock()
     var calls = 0
@@ -480,9 +480,9 @@ final class PolicyArticleTests: XCTestCase {
       if calls == 1 { throw URLError(.timedOut) }
       return []
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .milliseconds(300))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(calls, 1, "the second attempt did not wait the debounce interval")
     clock.advance(by: .milliseconds(300))
     await task.value
@@ -501,7 +501,7 @@ final class PolicyArticleTests: XCTestCase {
     ) {
       try await api.posts()
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual((posts.error as? ServerError)?.status, 503, "the error shows during the wait")
     clock.advance(by: .seconds(1))
     await task.value
@@ -568,7 +568,7 @@ final class PolicyArticleTests: XCTestCase {
     }
 
     load()
-    await clock.sleepers(count: 1)  // page 2 failed once; its retry waits
+    try await clock.sleepers(count: 1)  // page 2 failed once; its retry waits
     XCTAssertEqual(api.calls, ["page 1", "page 2"])
     XCTAssertEqual(posts, .loaded(first))
     clock.advance(by: .seconds(1))

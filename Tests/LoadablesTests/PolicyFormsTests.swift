@@ -23,27 +23,27 @@ final class PolicyFormsTests: XCTestCase {
     .finished(.sync),
   ]
 
-  func testTheLoadableWrapperStartingATask() async {
+  func testTheLoadableWrapperStartingATask() async throws {
     let numbers = Loadable<Int>()
-    await exercise(output: 7, expected: Self.loadableStates) { policy, block in
+    try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { numbers.projectedValue.load(policy: policy, block: block) },
         binding: numbers.projectedValue)
     }
   }
 
-  func testTheLoadableWrapperAwaited() async {
+  func testTheLoadableWrapperAwaited() async throws {
     let numbers = Loadable<Int>()
-    await exercise(output: 7, expected: Self.loadableStates) { policy, block in
+    try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { Task { await numbers.projectedValue.load(policy: policy, block: block) } },
         binding: numbers.projectedValue)
     }
   }
 
-  func testTheLoadableKeyPathStartingATask() async {
+  func testTheLoadableKeyPathStartingATask() async throws {
     let feed = Feed()
-    await exercise(output: 7, expected: Self.loadableStates) { policy, block in
+    try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { feed.load(\.numbers, policy: policy, block: block) },
         states: { feed.states(\.numbers) }, progress: { feed.progress(\.numbers) },
@@ -51,9 +51,9 @@ final class PolicyFormsTests: XCTestCase {
     }
   }
 
-  func testTheLoadableKeyPathAwaited() async {
+  func testTheLoadableKeyPathAwaited() async throws {
     let feed = Feed()
-    await exercise(output: 7, expected: Self.loadableStates) { policy, block in
+    try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { Task { await feed.load(\.numbers, policy: policy, block: block) } },
         states: { feed.states(\.numbers) }, progress: { feed.progress(\.numbers) },
@@ -61,27 +61,27 @@ final class PolicyFormsTests: XCTestCase {
     }
   }
 
-  func testTheProcessWrapperStartingATask() async {
+  func testTheProcessWrapperStartingATask() async throws {
     let job = LoadableProcess<Job>()
-    await exercise(output: (), expected: Self.processStates) { policy, block in
+    try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { job.projectedValue.run(.sync, policy: policy, block: block) },
         binding: job.projectedValue)
     }
   }
 
-  func testTheProcessWrapperAwaited() async {
+  func testTheProcessWrapperAwaited() async throws {
     let job = LoadableProcess<Job>()
-    await exercise(output: (), expected: Self.processStates) { policy, block in
+    try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { Task { await job.projectedValue.run(.sync, policy: policy, block: block) } },
         binding: job.projectedValue)
     }
   }
 
-  func testTheProcessKeyPathStartingATask() async {
+  func testTheProcessKeyPathStartingATask() async throws {
     let feed = Feed()
-    await exercise(output: (), expected: Self.processStates) { policy, block in
+    try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { feed.run(\.job, as: .sync, policy: policy, block: block) },
         states: { feed.states(\.job) }, progress: { feed.progress(\.job) },
@@ -89,9 +89,9 @@ final class PolicyFormsTests: XCTestCase {
     }
   }
 
-  func testTheProcessKeyPathAwaited() async {
+  func testTheProcessKeyPathAwaited() async throws {
     let feed = Feed()
-    await exercise(output: (), expected: Self.processStates) { policy, block in
+    try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { Task { await feed.run(\.job, as: .sync, policy: policy, block: block) } },
         states: { feed.states(\.job) }, progress: { feed.progress(\.job) },
@@ -99,9 +99,9 @@ final class PolicyFormsTests: XCTestCase {
     }
   }
 
-  func testALoaderObject() async {
+  func testALoaderObject() async throws {
     var loader: BlockLoader<Int>?
-    await exercise(output: 7, expected: Self.loadableStates) { policy, block in
+    try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       let made = BlockLoader(policy: policy, fetch: block)
       loader = made
       return Face(
@@ -111,7 +111,7 @@ final class PolicyFormsTests: XCTestCase {
     XCTAssertEqual(loader?.state, .loaded(7))
   }
 
-  func testSingleProcessRunsTakeAPolicyInEveryForm() async {
+  func testSingleProcessRunsTakeAPolicyInEveryForm() async throws {
     @MainActor final class Saver: ProcessSupport {
       var saving: SingleProcessState = .idle
     }
@@ -152,7 +152,7 @@ final class PolicyFormsTests: XCTestCase {
     file: StaticString = #filePath,
     line: UInt = #line,
     make: (LoadPolicy<Output>, @escaping @MainActor () async throws -> Output) -> Face<State>
-  ) async {
+  ) async throws {
     let clock = ManualClock()
     let gate = Gate<Void>()
     var calls = 0
@@ -181,7 +181,7 @@ final class PolicyFormsTests: XCTestCase {
     }
 
     let task = face.start()
-    await clock.sleepers(count: 2)  // the overall timeout and the backoff
+    try await clock.sleepers(count: 2)  // the overall timeout and the backoff
     let waiting = face.attempt()
     XCTAssertEqual(waiting?.number, 2, "attempt while the retry waits", file: file, line: line)
     XCTAssertEqual(waiting?.delay, .seconds(1), file: file, line: line)

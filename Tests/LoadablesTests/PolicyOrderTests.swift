@@ -24,7 +24,7 @@ final class PolicyOrderTests: XCTestCase {
       trace, ["enter a", "enter b", "enter c", "block", "leave c", "leave b", "leave a"])
   }
 
-  func testTimeoutOutsideRetryLimitsAllAttemptsTogether() async {
+  func testTimeoutOutsideRetryLimitsAllAttemptsTogether() async throws {
     @Loadable var value: LoadableState<Int>
     let clock = ManualClock()
     var calls = 0
@@ -37,29 +37,29 @@ final class PolicyOrderTests: XCTestCase {
     }
     // Attempt 1 fails at 0 s, 2 at 4 s, 3 at 8 s; the retry's wait until 12 s is cut at 10 s.
     for _ in 0..<2 {
-      await clock.sleepers(count: 2)
+      try await clock.sleepers(count: 2)
       clock.advance(by: .seconds(4))
     }
-    await clock.sleepers(count: 2)
+    try await clock.sleepers(count: 2)
     clock.advance(by: .seconds(2))
     await task.value
     XCTAssertEqual(calls, 3)
     XCTAssertEqual(value, .error(TimeoutError()))
   }
 
-  func testALimitOutsideARetryHoldsItsPermitThroughTheBackoff() async {
+  func testALimitOutsideARetryHoldsItsPermitThroughTheBackoff() async throws {
     let limiter = ConcurrencyLimiter(limit: 1)
     let clock = ManualClock()
-    let permitDuringBackoff = await runningCountDuringBackoff(
+    let permitDuringBackoff = try await runningCountDuringBackoff(
       .limit(limiter).retry(maxAttempts: 2, backoff: .constant(.seconds(1)), clock: clock),
       limiter: limiter, clock: clock)
     XCTAssertEqual(permitDuringBackoff, 1, "one permit must cover every attempt")
   }
 
-  func testALimitInsideARetryTakesAPermitPerAttempt() async {
+  func testALimitInsideARetryTakesAPermitPerAttempt() async throws {
     let limiter = ConcurrencyLimiter(limit: 1)
     let clock = ManualClock()
-    let permitDuringBackoff = await runningCountDuringBackoff(
+    let permitDuringBackoff = try await runningCountDuringBackoff(
       .retry(maxAttempts: 2, backoff: .constant(.seconds(1)), clock: clock).limit(limiter),
       limiter: limiter, clock: clock)
     XCTAssertEqual(permitDuringBackoff, 0, "the permit must be given back between attempts")
@@ -69,7 +69,7 @@ final class PolicyOrderTests: XCTestCase {
   /// `limiter` had out while the retry waited.
   private func runningCountDuringBackoff(
     _ policy: LoadPolicy<Int>, limiter: ConcurrencyLimiter, clock: ManualClock
-  ) async -> Int {
+  ) async throws -> Int {
     @Loadable var value: LoadableState<Int>
     var calls = 0
     let task: Task<Void, Never> = $value.load(policy: policy) {
@@ -77,7 +77,7 @@ final class PolicyOrderTests: XCTestCase {
       if calls == 1 { throw TestError() }
       return calls
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let during = limiter.runningCount
     clock.advance(by: .seconds(1))
     await task.value
@@ -166,7 +166,7 @@ final class PolicyOrderTests: XCTestCase {
   /// All six policies in one expression, applied in the order written: the debounce waits,
   /// the limiter lets the load in, the retry makes a second attempt, each attempt timed, the
   /// cache stores the value that the shared fetch returns.
-  func testAllSixPoliciesComposeInOneExpression() async {
+  func testAllSixPoliciesComposeInOneExpression() async throws {
     let clock = ManualClock()
     let limiter = ConcurrencyLimiter(limit: 2)
     let cache = LoadCache<Int, String>(timeToLive: .seconds(60), clock: clock)
@@ -195,7 +195,7 @@ final class PolicyOrderTests: XCTestCase {
     for _ in 0..<1_000 where calls < 1 || $value.attempt?.isWaiting != true { await Task.yield() }
     XCTAssertEqual($value.attempt?.number, 2)
     XCTAssertEqual(limiter.runningCount, 1, "the permit is held through the retry")
-    await clock.sleepers(count: 1)  // the backoff
+    try await clock.sleepers(count: 1)  // the backoff
     clock.advance(by: .seconds(1))
     await yieldUntil { !$value.isRunning }
     $value.cancel()

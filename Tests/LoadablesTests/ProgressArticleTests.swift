@@ -153,7 +153,7 @@ final class ProgressArticleTests: XCTestCase {
       duringSecond = $posts.attempt
       return []
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(duringFirst?.number, 1)
     XCTAssertEqual(duringFirst?.maxAttempts, 3)
     XCTAssertNil(duringFirst?.delay)

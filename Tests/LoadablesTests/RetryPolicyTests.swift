@@ -17,9 +17,9 @@ final class RetryPolicyTests: XCTestCase {
       if calls < 3 { throw TestError(code: calls) }
       return [calls]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(1))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(1))
     await task.value
     XCTAssertEqual(calls, 3)
@@ -41,7 +41,7 @@ final class RetryPolicyTests: XCTestCase {
       try await gate.pass()
       return [calls]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let waiting = try XCTUnwrap($feed.attempt)
     XCTAssertEqual(waiting.number, 2)
     XCTAssertEqual(waiting.maxAttempts, 3)
@@ -73,7 +73,7 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw TestError(code: 1) }
       return [2]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(1))
     await task.value
     XCTAssertEqual(
@@ -119,7 +119,7 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw Throttled(retryAfter: .seconds(7)) }
       return [1]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual($feed.attempt?.delay, .seconds(7))
     clock.advance(by: .seconds(6))
     XCTAssertEqual(calls, 1, "retried before the server's retry-after")
@@ -145,7 +145,7 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(feed, .absent)
   }
 
-  func testANewerLoadCancelsTheRetryWhileItWaits() async {
+  func testANewerLoadCancelsTheRetryWhileItWaits() async throws {
     @Loadable var feed: LoadableState<[Int]>
     let clock = ManualClock()
     var calls = 0
@@ -155,7 +155,7 @@ final class RetryPolicyTests: XCTestCase {
       calls += 1
       throw TestError()
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     let second: Task<Void, Never> = $feed.load { [9] }
     await first.value
     await second.value
@@ -178,10 +178,10 @@ final class RetryPolicyTests: XCTestCase {
       if calls < 3 { throw TestError(code: calls) }
       return [calls]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual($feed.attempt?.delay, .seconds(1))
     clock.advance(by: .seconds(1))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual(calls, 2)
     XCTAssertEqual($feed.attempt?.number, 3)
     XCTAssertEqual($feed.attempt?.delay, .seconds(3), "retry 2 of a linear backoff waits 1 s + 2 s")
@@ -205,7 +205,7 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertNil($feed.attempt)
   }
 
-  func testAttemptChangesWakeObservers() async {
+  func testAttemptChangesWakeObservers() async throws {
     @Loadable var feed: LoadableState<[Int]>
     let clock = ManualClock()
     let observer = ChangeCounter { _ = $feed.attempt }
@@ -217,7 +217,7 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw TestError() }
       return [calls]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     // Attempt 1 running, then attempt 2 waiting.
     XCTAssertGreaterThanOrEqual(observer.count, 2, "an observer of attempt was not woken")
     let beforeRetry = observer.count
@@ -285,7 +285,7 @@ final class RetryPolicyTests: XCTestCase {
       if calls == 1 { throw TestError() }
       return [calls]
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     XCTAssertEqual($feed.attempt?.delay, .seconds(3))
     clock.advance(by: .seconds(3))
     await task.value
@@ -424,5 +424,38 @@ private final class RecordingClock: Clock, @unchecked Sendable {
     let wait = base.now.duration(to: deadline)
     lock.withLock { waits.append(wait) }
     try await base.sleep(until: deadline, tolerance: tolerance)
+  }
+}
+
+/// A retry on a manual clock wakes when the test advances by exactly the documented delay.
+@MainActor
+final class RetryExactDelayTests: XCTestCase {
+  func testAdvancingByEachDocumentedDelayWakesEachRetry() async throws {
+    @Loadable var feed: LoadableState<Int>
+    let clock = ManualClock()
+    var calls = 0
+    let task: Task<Void, Never> = $feed.load(
+      policy: .retry(
+        maxAttempts: 5, backoff: .exponential(initial: .milliseconds(200), jitter: .none),
+        clock: clock)
+    ) {
+      calls += 1
+      if calls < 5 { throw TestError(code: calls) }
+      return calls
+    }
+    for (retry, delay) in [200, 400, 800, 1600].map(Duration.milliseconds).enumerated() {
+      try await waitUntil("retry \(retry + 1) to wait", seen: "\(calls) calls") {
+        calls == retry + 1 && clock.sleeperCount == 1
+      }
+      XCTAssertEqual($feed.attempt?.delay, delay)
+      clock.advance(by: delay)
+      try await waitUntil(
+        "attempt \(retry + 2) after advancing \(delay)",
+        timeout: .seconds(1),
+        seen: "\(calls) calls, sleepers at \(clock.sleeperDeadlines), clock at \(clock.now.offset)"
+      ) { calls == retry + 2 }
+    }
+    await task.value
+    XCTAssertEqual(feed, .loaded(5))
   }
 }

@@ -93,7 +93,7 @@ final class DebouncedSearchRecipeTests: XCTestCase {
 
     for query in ["s", "sw", "swi"] {
       search(query)
-      await clock.sleepers(count: 1)
+      try await clock.sleepers(count: 1)
       let typing = view.presentation(failureLabel: "")
       XCTAssertEqual(typing.shown, .content([0]), "typing blanked the previous results")
       XCTAssertTrue(typing.isRefreshing)

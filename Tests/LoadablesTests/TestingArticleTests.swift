@@ -30,6 +30,13 @@ final class FeedModel {
   }
 }
 
+final class GatedFeedAPI: FeedAPI {
+  // The article writes `Gate`: this target has a test-only `Gate` of its own, so the
+  // public one is named with its module here.
+  let gate = LoadablesTesting.Gate<[String]>()
+  func feed() async throws -> [String] { try await gate.pass() }
+}
+
 /// Waits on a clock between two polls, as the article's `Poller` does.
 struct Poller<C: Clock<Duration>> {
   let clock: C
@@ -61,11 +68,39 @@ final class TestingArticleTests: XCTestCase {
     let poller = Poller(clock: clock)
     let task = Task { await poller.pollTwice() }
 
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(10))
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(10))
     await task.value
     XCTAssertEqual(clock.now, .init(offset: .seconds(20)))
+  }
+
+  func testTheFeedShowsLoadingUntilTheServerAnswers() async throws {
+    let api = GatedFeedAPI()
+    let model = FeedModel(api: api)
+
+    model.refresh()
+    try await api.gate.arrival()  // the request is in flight
+    XCTAssertEqual(model.feed, .loading)
+    XCTAssertTrue(model.$feed.isRunning)
+
+    api.gate.open(["a"])
+    try await waitUntil("the feed to load", seen: "\(model.feed)") { model.feed.isLoaded }
+    XCTAssertFalse(model.$feed.isRunning)
+  }
+
+  func testASilentRefreshShowsItsSpinnerAndKeepsTheFeed() async throws {
+    let model = FeedModel(api: .stub(["a", "b"]))
+    let running = IsRunningRecorder { model.$feed.isRunning }
+    defer { running.stop() }
+
+    model.refresh()
+    try await running.wait(until: { !$0 }, after: 1)
+    model.refresh()  // silent now: the feed stays on screen
+    try await running.wait(forCount: 5)
+
+    XCTAssertEqual(running.values, [false, true, false, true, false])
+    XCTAssertEqual(model.feed, .loaded(["a", "b"]))
   }
 }

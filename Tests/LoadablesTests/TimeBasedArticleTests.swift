@@ -75,6 +75,35 @@ final class StubPostsAPI: PostsAPI {
   }
 }
 
+// MARK: - Article: one clock for the whole test
+
+@MainActor @Observable
+final class NewsModel {
+  @ObservationIgnored @Loadable var headlines: LoadableState<[Post]>
+  /// What the screen shows while a load runs long; `nil` until it does.
+  var slowNotice: String?
+  private let api: any PostsAPI
+
+  /// Two more tries, a second apart: written once, waits on whatever clock is current.
+  static let patient = LoadPolicy<[Post]>.retry(maxAttempts: 3, backoff: .constant(.seconds(1)))
+
+  init(api: any PostsAPI) { self.api = api }
+
+  /// Says so when the load takes over 5 seconds.
+  func refresh() {
+    $headlines.load(interrupts: [.seconds(5)]) { [api] in
+      try await api.posts()
+    } onInterrupt: { [weak self] _ in
+      self?.slowNotice = "Still loading…"
+    }
+  }
+
+  /// Tries up to three times.
+  func retry() {
+    $headlines.load(policy: Self.patient) { [api] in try await api.posts() }
+  }
+}
+
 // MARK: - Article: the recipes
 
 @MainActor
@@ -91,11 +120,11 @@ final class TimeBasedArticleTests: XCTestCase {
     defer { recorder.stop() }
 
     model.refresh()
-    await clock.sleepers(count: 1)  // attempt 1 failed: the retry waits
+    try await clock.sleepers(count: 1)  // attempt 1 failed: the retry waits
     XCTAssertEqual(model.$posts.attempt?.number, 2)
     XCTAssertEqual(model.$posts.attempt?.delay, .seconds(2))
     clock.advance(by: .seconds(2))
-    await clock.sleepers(count: 1)  // attempt 2 failed too
+    try await clock.sleepers(count: 1)  // attempt 2 failed too
     clock.advance(by: .seconds(2))
     try await recorder.wait(until: \.isLoaded)
 
@@ -112,9 +141,9 @@ final class TimeBasedArticleTests: XCTestCase {
     defer { recorder.stop() }
 
     model.search("swift")
-    await clock.sleepers(count: 1)  // the debounce
+    try await clock.sleepers(count: 1)  // the debounce
     clock.advance(by: .milliseconds(300))
-    await clock.sleepers(count: 2)  // the timeout's timer, and the slow server
+    try await clock.sleepers(count: 2)  // the timeout's timer, and the slow server
     clock.advance(by: .seconds(10))
     try await recorder.wait(until: \.isError)
 
@@ -130,7 +159,7 @@ final class TimeBasedArticleTests: XCTestCase {
 
     for text in ["s", "sw", "swi"] {
       model.search(text)
-      await clock.sleepers(count: 1)
+      try await clock.sleepers(count: 1)
       clock.advance(by: .milliseconds(100))
     }
     XCTAssertEqual(api.calls, [])
@@ -160,5 +189,65 @@ final class TimeBasedArticleTests: XCTestCase {
     XCTAssertEqual(
       recorder.states,
       [.absent, .loading, .loaded(posts), .loaded(posts), .loaded(posts), .loaded(newer)])
+  }
+  func testASlowSearchEndsWithTimeoutErrorWithoutCountingTimers() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts)], clock: clock)
+    api.latency = .seconds(30)
+    let model = PostsModel(api: api, clock: clock)
+
+    model.search("swift")
+    try await clock.sleepers(count: 1)  // the search has started
+    try await clock.run()  // the debounce, then the timeout: every timer ends
+
+    XCTAssertEqual(model.results, .error(TimeoutError()))
+    XCTAssertEqual(clock.now.offset, .milliseconds(10_300))
+  }
+
+  func testRunningTheClockTakesTheRetryThroughEveryBackoff() async throws {
+    let clock = ManualClock()
+    let offline = URLError(.notConnectedToInternet)
+    let api = StubPostsAPI([.failure(offline), .failure(offline), .success(posts)], clock: clock)
+    let model = PostsModel(api: api, clock: clock)
+
+    model.refresh()
+    try await clock.sleepers(count: 1)
+    try await clock.run(for: .seconds(4))
+
+    XCTAssertEqual(model.posts, .loaded(posts))
+    XCTAssertEqual(api.calls, ["posts", "posts", "posts"])
+  }
+
+  func testASlowRefreshShowsTheNoticeThenTheHeadlines() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts)], clock: clock)
+    api.latency = .seconds(8)
+    let model = NewsModel(api: api)
+
+    try await withLoadClock(clock) {
+      model.refresh()
+      try await clock.sleepers(count: 2)  // the interrupt's timer and the slow server
+      try await clock.run(for: .seconds(5))
+      XCTAssertEqual(model.slowNotice, "Still loading…")
+      try await clock.run()
+    }
+
+    XCTAssertEqual(model.headlines, .loaded(posts))
+  }
+
+  func testAStaticRetryPolicyWaitsOnTheTestsClock() async throws {
+    let clock = ManualClock()
+    let offline = URLError(.notConnectedToInternet)
+    let api = StubPostsAPI([.failure(offline), .success(posts)], clock: clock)
+    let model = NewsModel(api: api)
+
+    try await withLoadClock(clock) {
+      model.retry()
+      try await clock.sleepers(count: 1)  // the backoff after attempt 1
+      try await clock.run()
+    }
+
+    XCTAssertEqual(model.headlines, .loaded(posts))
+    XCTAssertEqual(clock.now.offset, .seconds(1))
   }
 }

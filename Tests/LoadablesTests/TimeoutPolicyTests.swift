@@ -4,7 +4,7 @@ import XCTest
 
 @MainActor
 final class TimeoutPolicyTests: XCTestCase {
-  func testABlockThatRunsTooLongEndsWithTimeoutError() async {
+  func testABlockThatRunsTooLongEndsWithTimeoutError() async throws {
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -12,7 +12,7 @@ final class TimeoutPolicyTests: XCTestCase {
       try await gate.pass()
       return "late"
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     await gate.arrival()
     clock.advance(by: .seconds(10))
     await task.value
@@ -20,7 +20,7 @@ final class TimeoutPolicyTests: XCTestCase {
     XCTAssertFalse($report.isRunning)
   }
 
-  func testTheTimeoutFiresEvenWhenTheBlockIgnoresCancellation() async {
+  func testTheTimeoutFiresEvenWhenTheBlockIgnoresCancellation() async throws {
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -28,7 +28,7 @@ final class TimeoutPolicyTests: XCTestCase {
       try await gate.passIgnoringCancellation()
       return "late"
     }
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     await gate.arrival()
     clock.advance(by: .seconds(1))
     await task.value
@@ -46,7 +46,7 @@ final class TimeoutPolicyTests: XCTestCase {
     XCTAssertEqual(clock.sleeperCount, 0, "the timer outlived the block")
   }
 
-  func testPerAttemptTimeoutInsideRetry() async {
+  func testPerAttemptTimeoutInsideRetry() async throws {
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -60,7 +60,7 @@ final class TimeoutPolicyTests: XCTestCase {
       return "attempt \(calls)"
     }
     await gate.arrival()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(5))
     await task.value
     XCTAssertEqual(report, .loaded("attempt 2"))
@@ -82,7 +82,7 @@ final class TimeoutPolicyTests: XCTestCase {
     gate.open()
   }
 
-  func testAtTheDeadlineTheBlockIsCancelled() async {
+  func testAtTheDeadlineTheBlockIsCancelled() async throws {
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -97,7 +97,7 @@ final class TimeoutPolicyTests: XCTestCase {
       return "late"
     }
     await gate.arrival()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(2))
     XCTAssertNil(blockSaw, "the block was cancelled before the deadline")
     XCTAssertEqual(report, .loading)
@@ -110,7 +110,7 @@ final class TimeoutPolicyTests: XCTestCase {
     XCTAssertEqual(report, .error(TimeoutError()))
   }
 
-  func testTheErrorIsATimeoutErrorOnAnAwaitedLoadToo() async {
+  func testTheErrorIsATimeoutErrorOnAnAwaitedLoadToo() async throws {
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -121,7 +121,7 @@ final class TimeoutPolicyTests: XCTestCase {
       }
     }
     await gate.arrival()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(1))
     await caller.value  // returns at the deadline, though the block still waits
     XCTAssertEqual(report, .error(TimeoutError()))
@@ -139,11 +139,11 @@ final class TimeoutPolicyTests: XCTestCase {
 
   /// Inside a retry, each attempt gets the whole limit: two attempts of 4 s each pass a 5 s
   /// limit. Outside it, the attempts share the limit, which runs out during the second.
-  func testPositionDecidesWhetherTheLimitIsPerAttemptOrOverall() async {
+  func testPositionDecidesWhetherTheLimitIsPerAttemptOrOverall() async throws {
     /// Runs two attempts of 4 s (the first fails) and returns the state at 5 s and at 8 s.
     func run(
       _ policy: (ManualClock) -> LoadPolicy<String>
-    ) async -> (atFive: LoadableState<String>, atEight: LoadableState<String>) {
+    ) async throws -> (atFive: LoadableState<String>, atEight: LoadableState<String>) {
       @Loadable var report: LoadableState<String>
       let clock = ManualClock()
       var calls = 0
@@ -153,10 +153,10 @@ final class TimeoutPolicyTests: XCTestCase {
         if calls == 1 { throw TestError(code: 1) }
         return "attempt \(calls)"
       }
-      await clock.sleepers(count: 2)  // a timer and attempt 1
+      try await clock.sleepers(count: 2)  // a timer and attempt 1
       clock.advance(by: .seconds(4))
       for _ in 0..<1_000 where calls < 2 { await Task.yield() }
-      await clock.sleepers(count: 2)  // a timer and attempt 2
+      try await clock.sleepers(count: 2)  // a timer and attempt 2
       clock.advance(by: .seconds(1))
       for _ in 0..<1_000 where $report.isRunning { await Task.yield() }
       let atFive = report
@@ -164,12 +164,12 @@ final class TimeoutPolicyTests: XCTestCase {
       await task.value
       return (atFive, report)
     }
-    let perAttempt = await run { clock in
+    let perAttempt = try await run { clock in
       .retry(maxAttempts: 2, backoff: .immediate, clock: clock).timeout(.seconds(5), clock: clock)
     }
     XCTAssertEqual(perAttempt.atFive, .loading, "attempt 2 was cut by attempt 1's limit")
     XCTAssertEqual(perAttempt.atEight, .loaded("attempt 2"))
-    let overall = await run { clock in
+    let overall = try await run { clock in
       .timeout(.seconds(5), clock: clock).retry(maxAttempts: 2, backoff: .immediate, clock: clock)
     }
     XCTAssertEqual(overall.atFive, .error(TimeoutError()), "the attempts did not share the limit")

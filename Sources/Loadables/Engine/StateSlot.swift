@@ -397,14 +397,19 @@ extension StateSlot {
   @usableFromInline
   func startInterrupts(_ interrupts: Interrupts, _ token: UInt64, _ context: State.Context) {
     let slot = WeakSlot(self)
+    // Read here, as the load starts in the caller's task, so a `withLoadClock` scope around
+    // the call reaches the timer; the interrupts count from this moment.
+    let clock = LoadClock.current
+    let stopwatch = Stopwatch(clock)
     let timer = Task { @MainActor in
-      let clock = ContinuousClock()
-      var deadline = clock.now
       var accumulated = Duration.zero
       for delay in interrupts.delays {
         accumulated += delay
-        deadline = deadline.advanced(by: delay)
-        do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+        // Each deadline counts from the start, so the interrupts do not drift.
+        let remaining = accumulated - stopwatch.elapsed
+        if remaining > .zero {
+          do { try await clock.sleep(for: remaining, tolerance: nil) } catch { return }
+        }
         guard let current = slot.value, current.isCurrent(token) else { return }
         do {
           try interrupts.handler(accumulated)

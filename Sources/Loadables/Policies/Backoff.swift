@@ -89,6 +89,13 @@ public struct Backoff: Sendable, Hashable, CustomStringConvertible {
 
   /// The wait before retry `retry` (1 for the first), before jitter.
   ///
+  /// Computed exactly, in whole attoseconds: `.exponential(initial: .milliseconds(200))`
+  /// gives exactly 0.2, 0.4, 0.8 and 1.6 seconds, so a test that advances a manual clock by
+  /// those amounts wakes each retry. A multiplier with up to six decimal places (`1.5`,
+  /// `1.25`, `1.1`) is applied as the fraction it is written as; any other falls back to
+  /// `Double` arithmetic. A delay that would pass `maxDelay` is `maxDelay`, however large the
+  /// retry number or the multiplier.
+  ///
   /// - Parameter retry: The retry's number, from 1.
   /// - Returns: The delay the shape gives, capped.
   public func baseDelay(forRetry retry: Int) -> Duration {
@@ -97,13 +104,18 @@ public struct Backoff: Sendable, Hashable, CustomStringConvertible {
     case .constant(let delay):
       return delay
     case .linear(let initial, let increment, let maxDelay):
-      let seconds = initial.seconds + increment.seconds * Double(retry - 1)
-      return .seconds(Swift.min(seconds, maxDelay.seconds))
+      return linearDelay(initial: initial, increment: increment, steps: retry - 1, cap: maxDelay)
     case .exponential(let initial, let multiplier, let maxDelay):
-      // In seconds, as a Double: a large retry number overflows to infinity, which the cap
-      // then brings back.
-      let seconds = initial.seconds * pow(multiplier, retry - 1)
-      return .seconds(Swift.min(seconds, maxDelay.seconds))
+      return exponentialDelay(
+        initial: initial, multiplier: multiplier, steps: retry - 1, cap: maxDelay)
+    }
+  }
+
+  /// The longest delay this backoff gives before jitter, if it has a cap.
+  var cap: Duration? {
+    switch shape {
+    case .constant: nil
+    case .linear(_, _, let maxDelay), .exponential(_, _, let maxDelay): maxDelay
     }
   }
 
@@ -116,7 +128,7 @@ public struct Backoff: Sendable, Hashable, CustomStringConvertible {
   public func delay(forRetry retry: Int, using generator: inout some RandomNumberGenerator)
     -> Duration
   {
-    jitter.apply(to: baseDelay(forRetry: retry), using: &generator)
+    jitter.apply(to: baseDelay(forRetry: retry), cap: cap, using: &generator)
   }
 
   /// The wait before retry `retry`, with jitter from the system's random generator.
@@ -143,6 +155,10 @@ public struct Backoff: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How a ``Backoff`` randomises its delay.
+///
+/// A jittered delay is never negative and never longer than the backoff's `maxDelay` (for
+/// the linear and exponential shapes). The random part is drawn as a `Double` fraction, so
+/// a jittered delay is exact only to about a nanosecond; with ``none`` the delay is exact.
 public enum Jitter: Sendable, Hashable, CustomStringConvertible {
   /// The delay as computed.
   case none
@@ -151,7 +167,8 @@ public enum Jitter: Sendable, Hashable, CustomStringConvertible {
   /// Half the computed delay plus a random part of the other half ("equal jitter").
   case equal
   /// The computed delay, moved up or down by a random part of it no larger than `fraction`
-  /// (in `0...1`): `.proportional(0.2)` waits between 80 % and 120 %.
+  /// (in `0...1`): `.proportional(0.2)` waits between 80 % and 120 %, but never longer than
+  /// a linear or exponential backoff's `maxDelay`.
   case proportional(Double)
 
   /// The jitter, after checking its fraction.
@@ -164,21 +181,31 @@ public enum Jitter: Sendable, Hashable, CustomStringConvertible {
     return self
   }
 
-  /// Applies the jitter to `delay`.
-  func apply(to delay: Duration, using generator: inout some RandomNumberGenerator) -> Duration {
-    let seconds = delay.seconds
-    guard seconds > 0 else { return .zero }
+  /// Applies the jitter to `delay`: never below zero, and never above `cap` (when the
+  /// backoff has one) or, for `full` and `equal`, above `delay`.
+  func apply(
+    to delay: Duration, cap: Duration?, using generator: inout some RandomNumberGenerator
+  ) -> Duration {
+    guard delay > .zero else { return .zero }
+    let jittered: Duration
     switch self {
     case .none:
       return delay
     case .full:
-      return .seconds(Double.random(in: 0...seconds, using: &generator))
+      jittered = scaled(delay, by: Double.random(in: 0...1, using: &generator))
     case .equal:
-      return .seconds(seconds / 2 + Double.random(in: 0...(seconds / 2), using: &generator))
+      let half = delay / 2
+      jittered = half + scaled(delay - half, by: Double.random(in: 0...1, using: &generator))
     case .proportional(let fraction):
-      return .seconds(
-        seconds * Double.random(in: (1 - fraction)...(1 + fraction), using: &generator))
+      let change = scaled(delay, by: Double.random(in: 0...fraction, using: &generator))
+      jittered = Bool.random(using: &generator) ? delay - change : delay + change
     }
+    let ceiling: Duration =
+      switch self {
+      case .proportional: cap ?? jittered
+      default: cap.map { Swift.min($0, delay) } ?? delay
+      }
+    return Swift.min(Swift.max(jittered, .zero), ceiling)
   }
 
   /// `none`, `full`, `equal` or `proportional(0.2)`.
@@ -203,6 +230,64 @@ extension Duration {
 /// Stops with a message naming `name` when `duration` is negative.
 func checkNotNegative(_ duration: Duration, _ name: @autoclosure () -> String) {
   precondition(duration >= .zero, "\(name()) must not be negative, got \(duration)")
+}
+
+/// `initial + increment × steps`, or `cap` once that passes it; never overflows.
+private func linearDelay(initial: Duration, increment: Duration, steps: Int, cap: Duration)
+  -> Duration
+{
+  guard initial < cap else { return cap }
+  guard steps > 0, increment > .zero else { return initial }
+  // `room / steps` rounds down, so an increment above it passes the cap and one at or below
+  // it stays within it (and the product cannot overflow).
+  let room = cap - initial
+  guard increment <= room / steps else { return cap }
+  return initial + increment * steps
+}
+
+/// `initial × multiplier^steps`, or `cap` once that passes it; never overflows.
+private func exponentialDelay(
+  initial: Duration, multiplier: Double, steps: Int, cap: Duration
+) -> Duration {
+  guard initial < cap else { return cap }
+  guard steps > 0, initial > .zero, multiplier > 1 else { return initial }
+  guard let (numerator, denominator) = decimalFraction(multiplier) else {
+    let seconds = initial.seconds * pow(multiplier, steps)
+    return seconds < cap.seconds ? .seconds(seconds) : cap
+  }
+  // Far beyond any sensible cap (about 290,000 years): a delay this long saturates.
+  let limit = Duration.seconds(Int64.max)
+  var delay = initial
+  for step in 0..<steps {
+    if step == 10_000 {
+      // A multiplier this close to 1 with a retry number this large: finish in `Double`.
+      let seconds = delay.seconds * pow(multiplier, steps - step)
+      return seconds < cap.seconds ? .seconds(seconds) : cap
+    }
+    guard delay <= limit / numerator else { return cap }
+    delay = delay * numerator / denominator
+    guard delay < cap else { return cap }
+  }
+  return delay
+}
+
+/// `value` as `numerator / denominator` with a denominator of at most 10⁶, when it has at
+/// most six decimal places (`1.5` is 15 / 10); `nil` otherwise.
+private func decimalFraction(_ value: Double) -> (Int64, Int64)? {
+  var denominator: Int64 = 1
+  while denominator <= 1_000_000 {
+    let scaled = value * Double(denominator)
+    guard scaled < 1e15 else { return nil }
+    let numerator = scaled.rounded()
+    if numerator / Double(denominator) == value { return (Int64(numerator), denominator) }
+    denominator *= 10
+  }
+  return nil
+}
+
+/// `duration × fraction` for a fraction in `0...1`, never more than `duration`.
+private func scaled(_ duration: Duration, by fraction: Double) -> Duration {
+  Swift.min(.seconds(duration.seconds * fraction), duration)
 }
 
 private func pow(_ base: Double, _ exponent: Int) -> Double {

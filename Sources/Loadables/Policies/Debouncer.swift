@@ -17,6 +17,11 @@
 /// before, so of a burst only the last call of each state runs. Leading edge: a call that
 /// comes after `interval` of quiet runs at once, and the calls that follow it within
 /// `interval` wait as on the trailing edge.
+///
+/// Timers: one sleep on the clock for each load that waits (a debouncer shared by several
+/// states holds one load of each); when a newer call moved the end of the wait on, the load
+/// sleeps again, still one sleep at a time. A leading-edge call after a quiet spell starts
+/// none.
 @MainActor
 public final class Debouncer {
   /// How long calls must stop before one goes through.
@@ -25,8 +30,9 @@ public final class Debouncer {
   /// Whether the first call after a quiet spell goes through at once.
   public let leading: Bool
 
-  private let clock: any Clock<Duration>
-  private let stopwatch: Stopwatch
+  private let explicitClock: (any Clock<Duration>)?
+  /// The clock and its stopwatch, chosen the first time the debouncer measures time.
+  private var timing: (clock: any Clock<Duration>, stopwatch: Stopwatch)?
   private var lastCall: Duration?
 
   /// Creates a debouncer.
@@ -34,17 +40,26 @@ public final class Debouncer {
   /// - Parameters:
   ///   - interval: How long calls must stop before one goes through; not negative.
   ///   - leading: Whether the first call after a quiet spell goes through at once.
-  ///   - clock: The clock the interval is measured on.
+  ///   - clock: The clock the interval is measured on; `nil` (the default) for
+  ///     ``LoadClock/current`` as it is the first time the debouncer is used (it then
+  ///     keeps that clock: the time of the latest call is measured on it).
   ///
   /// > Important: A negative `interval` stops the program with a message naming it.
   public init(
-    for interval: Duration, leading: Bool = false, clock: any Clock<Duration> = ContinuousClock()
+    for interval: Duration, leading: Bool = false, clock: (any Clock<Duration>)? = nil
   ) {
     checkNotNegative(interval, "Debouncer: interval")
     self.interval = interval
     self.leading = leading
-    self.clock = clock
-    self.stopwatch = Stopwatch(clock)
+    self.explicitClock = clock
+  }
+
+  private func timer() -> (clock: any Clock<Duration>, stopwatch: Stopwatch) {
+    if let timing { return timing }
+    let clock = resolved(explicitClock)
+    let made = (clock: clock, stopwatch: Stopwatch(clock))
+    timing = made
+    return made
   }
 
   /// Returns when the calling load may go ahead.
@@ -53,6 +68,7 @@ public final class Debouncer {
   public func wait() async throws {
     // A load superseded before it got here must not go through on the leading edge.
     try Task.checkCancellation()
+    let (clock, stopwatch) = timer()
     let now = stopwatch.elapsed
     let previous = lastCall
     lastCall = now
@@ -77,6 +93,9 @@ extension LoadPolicy {
   /// }
   /// ```
   ///
+  /// Timers: one sleep on `clock` before the block (none for a zero interval); a newer load
+  /// of the same state cancels the older one's sleep before starting its own.
+  ///
   /// The debounce relies on the engine's rule that a new load supersedes the old one, so it
   /// debounces the loads of one state. For a leading edge, use a ``Debouncer`` with
   /// ``debounce(_:)-type.method``; a debouncer shared by several states holds all their loads
@@ -85,17 +104,18 @@ extension LoadPolicy {
   ///
   /// - Parameters:
   ///   - interval: How long to wait; not negative.
-  ///   - clock: The clock the wait is measured on.
+  ///   - clock: The clock the wait is measured on; `nil` (the default) for
+  ///     ``LoadClock/current``, read each time a load runs the policy.
   /// - Returns: A debouncing policy.
   ///
   /// > Important: A negative `interval` stops the program with a message naming it.
   public static func debounce(
-    for interval: Duration, clock: any Clock<Duration> = ContinuousClock()
+    for interval: Duration, clock: (any Clock<Duration>)? = nil
   ) -> LoadPolicy {
     checkNotNegative(interval, "LoadPolicy.debounce: interval")
     return LoadPolicy("debounce(\(interval))") { next in
       {
-        try await clock.sleep(for: interval)
+        try await resolved(clock).sleep(for: interval)
         return try await next()
       }
     }
@@ -116,7 +136,7 @@ extension LoadPolicy {
   }
 
   /// This policy, then ``debounce(for:clock:)-type.method`` inside it.
-  public func debounce(for interval: Duration, clock: any Clock<Duration> = ContinuousClock())
+  public func debounce(for interval: Duration, clock: (any Clock<Duration>)? = nil)
     -> LoadPolicy
   {
     then(.debounce(for: interval, clock: clock))

@@ -49,7 +49,15 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     var lastUse: UInt64
   }
 
-  private let stopwatch: Stopwatch
+  private let explicitClock: (any Clock<Duration>)?
+  /// Chosen the first time the cache measures time.
+  private var startedStopwatch: Stopwatch?
+  private var stopwatch: Stopwatch {
+    if let startedStopwatch { return startedStopwatch }
+    let made = Stopwatch(resolved(explicitClock))
+    startedStopwatch = made
+    return made
+  }
   private var entries: [Key: Entry] = [:]
   private var uses: UInt64 = 0
   /// Moves on with every invalidation or removal; a fetch that saw an older epoch does not
@@ -64,7 +72,10 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
   ///   - staleWhileRevalidate: How long after that a stale value is still shown while a load
   ///     refreshes it; `nil` (the default) for no limit; not negative.
   ///   - maxEntries: The most values kept; at least 1.
-  ///   - clock: The clock ages are measured on.
+  ///   - clock: The clock ages are measured on; the cache only reads it and never sleeps on
+  ///     it, so it starts no timers; `nil` (the default) for
+  ///     ``LoadClock/current`` as it is the first time the cache measures time (it then
+  ///     keeps that clock: the ages it stores are measured on it).
   ///
   /// > Important: A negative duration or a `maxEntries` below 1 stops the program with a
   /// > message naming it.
@@ -72,7 +83,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     timeToLive: Duration,
     staleWhileRevalidate: Duration? = nil,
     maxEntries: Int = 100,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: (any Clock<Duration>)? = nil
   ) {
     checkNotNegative(timeToLive, "LoadCache: timeToLive")
     if let staleWhileRevalidate {
@@ -82,7 +93,7 @@ public final class LoadCache<Key: Hashable & Sendable, Value: Sendable> {
     self.timeToLive = timeToLive
     self.staleWhileRevalidate = staleWhileRevalidate
     self.maxEntries = maxEntries
-    self.stopwatch = Stopwatch(clock)
+    self.explicitClock = clock
   }
 
   /// How many values are stored, expired ones included until they are next looked up.

@@ -16,6 +16,10 @@ extension LoadPolicy {
   /// errors (`CancelLoadable`, `ResetLoadable`, `CancelProcess`, `ResetProcess`), which end
   /// the load at once as usual.
   ///
+  /// Timers: none while an attempt runs; one sleep on `clock` during each backoff, from the
+  /// failure to the next attempt (none for a zero delay). A test on a `ManualClock` awaits
+  /// one sleeper per backoff, or runs the clock through them all.
+  ///
   /// - Parameters:
   ///   - maxAttempts: How many attempts to make in all, the first included; at least 1.
   ///   - backoff: The wait before each retry; exponential with full jitter by default.
@@ -24,7 +28,8 @@ extension LoadPolicy {
   ///     returns a duration, that wait replaces the backoff's (a negative one counts as zero).
   ///   - showsFailedAttempts: When `true`, each failed attempt writes its error, and the next
   ///     attempt writes `.loading` again (unless the load is silent).
-  ///   - clock: The clock the waits are measured on.
+  ///   - clock: The clock the waits are measured on; `nil` (the default) for
+  ///     ``LoadClock/current``, read each time a load runs the policy.
   /// - Returns: A retrying policy.
   ///
   /// > Important: `maxAttempts` below 1 stops the program with a message naming it.
@@ -34,12 +39,13 @@ extension LoadPolicy {
     when shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true },
     retryAfter: @escaping @Sendable (any Error) -> Duration? = { _ in nil },
     showsFailedAttempts: Bool = false,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: (any Clock<Duration>)? = nil
   ) -> LoadPolicy {
     precondition(
       maxAttempts >= 1, "LoadPolicy.retry: maxAttempts must be at least 1, got \(maxAttempts)")
     return LoadPolicy("retry(maxAttempts: \(maxAttempts), backoff: \(backoff))") { next in
       {
+        let clock = resolved(clock)
         let target = LoadScope.current.get()
         var number = 1
         target?.deliver(RetryAttempt(number: 1, maxAttempts: maxAttempts))
@@ -74,7 +80,7 @@ extension LoadPolicy {
     when shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true },
     retryAfter: @escaping @Sendable (any Error) -> Duration? = { _ in nil },
     showsFailedAttempts: Bool = false,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: (any Clock<Duration>)? = nil
   ) -> LoadPolicy {
     then(
       .retry(

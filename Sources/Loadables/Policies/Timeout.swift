@@ -15,23 +15,27 @@ extension LoadPolicy {
   /// To show "taking longer than expected" without ending the load, use the `interrupts:`
   /// overloads instead.
   ///
+  /// Timers: one sleep on `clock` for as long as the work it limits runs, beside any the
+  /// work itself starts; inside a retry one per attempt, outside one for all attempts.
+  ///
   /// - Parameters:
   ///   - limit: The longest the block may run; more than zero.
-  ///   - clock: The clock the limit is measured on.
+  ///   - clock: The clock the limit is measured on; `nil` (the default) for
+  ///     ``LoadClock/current``, read each time a load runs the policy.
   /// - Returns: A timing-out policy.
   ///
   /// > Important: A `limit` of zero or less stops the program with a message naming it.
-  public static func timeout(_ limit: Duration, clock: any Clock<Duration> = ContinuousClock())
+  public static func timeout(_ limit: Duration, clock: (any Clock<Duration>)? = nil)
     -> LoadPolicy
   {
     precondition(limit > .zero, "LoadPolicy.timeout: limit must be more than zero, got \(limit)")
     return LoadPolicy("timeout(\(limit))") { next in
-      { try await race(next, limit: limit, clock: clock) }
+      { try await race(next, limit: limit, clock: resolved(clock)) }
     }
   }
 
   /// This policy, then ``timeout(_:clock:)-type.method`` inside it.
-  public func timeout(_ limit: Duration, clock: any Clock<Duration> = ContinuousClock())
+  public func timeout(_ limit: Duration, clock: (any Clock<Duration>)? = nil)
     -> LoadPolicy
   {
     then(.timeout(limit, clock: clock))
