@@ -452,16 +452,20 @@ final class LoadableWrapperTests: XCTestCase {
     XCTAssertFalse($numbers.isRunning)
   }
 
-  func testInterruptsStopWhenTheLoadEnds() async {
+  func testInterruptsStopWhenTheLoadEnds() async throws {
     @Loadable var numbers: LoadableState<[Int]>
     var calls = 0
-    await $numbers.load(
-      interrupts: [.zero],
-      block: { [1] },
-      onInterrupt: { _ in calls += 1 }
-    )
+    let clock = ManualClock()
+    await withLoadClock(clock) {
+      await $numbers.load(
+        interrupts: [.seconds(1)],
+        block: { [1] },
+        onInterrupt: { _ in calls += 1 }
+      )
+    }
     XCTAssertEqual(numbers, .loaded([1]))
-    await Task.yield()
+    clock.advance(by: .seconds(1))  // the interrupt's time comes after its load ended
+    await yieldUntil { calls > 0 }
     XCTAssertEqual(calls, 0, "an interrupt fired after its load ended")
   }
 }

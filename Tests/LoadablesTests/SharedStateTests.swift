@@ -261,7 +261,7 @@ final class SharedStateTests: XCTestCase {
 
   // MARK: - Triggers
 
-  func testPollingRunsWhileObservedAndStopsWithTheLastObserver() async {
+  func testPollingRunsWhileObservedAndStopsWithTheLastObserver() async throws {
     let clock = ManualClock()
     let store = LoaderStore(graceTime: .seconds(3600), clock: clock)
     let server = CountingServer()
@@ -274,7 +274,7 @@ final class SharedStateTests: XCTestCase {
     let token = feed.observe()
     // Sleepers: the store's grace sweeper, the stale timer (observed entries only) and the
     // poll.
-    await clock.sleepers(count: 3)
+    try await clock.sleepers(count: 3)
     clock.advance(by: .seconds(10))
     await yieldUntil { server.calls == 2 && !feed.isRunning && clock.sleeperCount == 3 }
     XCTAssertEqual(server.calls, 2, "polling did not refetch")
@@ -303,14 +303,14 @@ final class SharedStateTests: XCTestCase {
 
   // MARK: - Memory
 
-  func testAnUnobservedEntryLeavesAfterItsGraceTime() async {
+  func testAnUnobservedEntryLeavesAfterItsGraceTime() async throws {
     let clock = ManualClock()
     let store = LoaderStore(graceTime: .seconds(30), clock: clock)
     let entry = store.loader(for: ["gone"]) { 1 }
     let kept = store.loader(for: ["kept"]) { 2 }
     let token = kept.observe()
     await entry.load()
-    await clock.sleepers(count: 1)
+    try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(30))
     await yieldUntil { store.count == 1 }
     XCTAssertEqual(store.keys, [["kept"]], "the grace time did not drop the unobserved entry")

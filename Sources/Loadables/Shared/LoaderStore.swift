@@ -51,20 +51,23 @@ public final class LoaderStore {
   ///   - graceTime: How long an entry nobody observes stays; zero or more. Five minutes by
   ///     default.
   ///   - maxEntries: The most entries kept; at least one.
-  ///   - clock: The clock every wait and age in the store is measured on.
+  ///   - clock: The clock every wait and age in the store is measured on; by default the
+  ///     load clock in force when the store is made (``LoadClock/current``), which the
+  ///     store then keeps.
   ///
   /// > Important: A negative `graceTime` or a `maxEntries` below one stops the program with
   /// > a message naming it.
   public init(
     graceTime: Duration = .seconds(300),
     maxEntries: Int = 1_000,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: (any Clock<Duration>)? = nil
   ) {
     precondition(
       graceTime >= .zero, "LoaderStore: graceTime must not be negative, got \(graceTime)")
     precondition(maxEntries >= 1, "LoaderStore: maxEntries must be at least 1, got \(maxEntries)")
     self.graceTime = graceTime
     self.maxEntries = maxEntries
+    let clock = clock ?? LoadClock.current
     self.clock = clock
     self.stopwatch = Stopwatch(clock)
   }
