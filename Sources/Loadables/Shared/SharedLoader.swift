@@ -234,7 +234,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   private func triggered() {
     guard !slot.isBusy else { return }
-    startFetch(silently: true)
+    startFetch(silently: slot.storage.isLoaded)
   }
 
   // MARK: - Freshness
@@ -275,15 +275,17 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   // MARK: - Store operations (through `AnySharedEntry`)
 
-  /// Marks the value stale; an observed entry, or one whose fetch is running, refetches
-  /// silently at once, so a fetch that started before never stores its older result.
+  /// Marks the value stale; an observed entry, or one whose fetch is running, refetches at
+  /// once — silently when it holds a value — so a fetch that started before never stores
+  /// its older result.
   func invalidate() {
     staleTimer?.cancel()
     staleTimer = nil
     invalidated = true
     status.setStale(true)
     if !observers.isEmpty || slot.isBusy {
-      startFetch(silently: true)
+      // A value stays on screen while it refetches; with none, the spinner shows.
+      startFetch(silently: slot.storage.isLoaded)
     }
   }
 
