@@ -111,6 +111,22 @@ final class SharedStateTests: XCTestCase {
     token.end()
   }
 
+  func testInvalidatingAnObservedEntryWithNoValueShowsTheSpinner() async {
+    let store = LoaderStore()
+    let gate = Gate<String>()
+    let entry = store.loader(for: ["k"]) { try await gate.pass() }
+    let first = Task { await entry.load() }
+    await gate.arrival()
+    gate.fail(TestError(code: 1))
+    _ = await first.value
+    XCTAssertEqual(entry.state, .error(TestError(code: 1)))
+    let token = entry.observe()
+    store.invalidate(["k"])
+    XCTAssertEqual(entry.state, .loading, "a refetch with no value to keep hid its spinner")
+    entry.cancel()
+    token.end()
+  }
+
   func testAFetchOlderThanAnInvalidationNeverStores() async {
     let store = LoaderStore()
     let old = Gate<String>()
