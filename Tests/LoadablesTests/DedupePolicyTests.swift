@@ -267,4 +267,85 @@ final class DedupePolicyTests: XCTestCase {
     XCTAssertEqual(gate.arrived, 1, "the rows made more than one request")
     XCTAssertEqual(rows.map(\.avatar), Array(repeating: .loaded("avatar 42"), count: 3))
   }
+
+  // MARK: - Progress reaches every caller
+
+  func testEveryCallerSeesTheSharedFetchsProgressInOrder() async {
+    let requests = Deduplicator<Int, String>()
+    @Loadable var first: LoadableState<String>
+    @Loadable var second: LoadableState<String>
+    let joined = Gate<Void>()
+    let secondGone = Gate<Void>()
+    var seen: [[Double?]] = []
+    func look() { seen.append([$first.progress?.fraction, $second.progress?.fraction]) }
+    let a: Task<Void, Never> = $first.load(policy: .dedupe(requests, key: 7)) {
+      LoadingProgress.report(fraction: 0.25)
+      look()
+      try await joined.pass()
+      look()
+      LoadingProgress.report(fraction: 0.5)
+      look()
+      LoadingProgress.report(fraction: 0.75)
+      look()
+      try await secondGone.pass()
+      LoadingProgress.report(fraction: 1)
+      look()
+      return "shared"
+    }
+    await joined.arrival()
+    let b: Task<Void, Never> = $second.load(policy: .dedupe(requests, key: 7)) { "unused" }
+    await yieldUntil { requests.callerCount(for: 7) == 2 }
+    XCTAssertEqual(requests.callerCount(for: 7), 2, "the second load never joined the fetch")
+    XCTAssertEqual(
+      $second.progress?.fraction, 0.25, "a caller that joined late did not see the latest report")
+    joined.open()
+    await secondGone.arrival()
+    $second.cancel()
+    await b.value
+    secondGone.open()
+    await a.value
+    XCTAssertEqual(
+      seen,
+      [[0.25, nil], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, nil]],
+      "each report must reach every caller still waiting, in order, and no cancelled one")
+    XCTAssertEqual(first, .loaded("shared"))
+    XCTAssertNil($first.progress)
+    XCTAssertNil($second.progress)
+  }
+
+  func testALoaderAndAWrapperSharingAFetchBothSeeItsProgress() async {
+    let requests = Deduplicator<Int, String>()
+    @Loadable var row: LoadableState<String>
+    let reported = Gate<Void>()
+    let finish = Gate<Void>()
+    var seen: [[LoadingProgress?]] = []
+    final class Box { var loader: (any Loader)? }
+    let box = Box()
+    func look() { seen.append([$row.progress, box.loader?.progress]) }
+    let loader = BlockLoader<String>(policy: .dedupe(requests, key: 7)) { "unused" }
+    box.loader = loader
+    let rowTask: Task<Void, Never> = $row.load(policy: .dedupe(requests, key: 7)) {
+      LoadingProgress.report(fraction: 0.5, message: "half")
+      look()
+      try await reported.pass()
+      look()
+      LoadingProgress.report(fraction: 0.9, message: "nearly")
+      look()
+      try await finish.pass()
+      return "shared"
+    }
+    await reported.arrival()
+    let loaderTask = Task { await loader.load() }
+    await yieldUntil { requests.callerCount(for: 7) == 2 }
+    XCTAssertEqual(requests.callerCount(for: 7), 2, "the loader never joined the fetch")
+    reported.open()
+    finish.open()
+    await rowTask.value
+    _ = await loaderTask.value
+    let half = LoadingProgress(fraction: 0.5, message: "half")
+    let nearly = LoadingProgress(fraction: 0.9, message: "nearly")
+    XCTAssertEqual(seen, [[half, nil], [half, half], [nearly, nearly]])
+    XCTAssertEqual(row, .loaded("shared"))
+    XCTAssertEqual(loader.state, .loaded("shared"))
+  }
 }

@@ -52,6 +52,18 @@ final class DashboardLoader: BaseLoader<Dashboard> {
   }
 }
 
+// MARK: - Article: Start a load without waiting
+
+@MainActor
+final class FeedScreen {
+  let feed: PostsLoader
+  init(feed: PostsLoader) { self.feed = feed }
+
+  func refreshButtonTapped() {
+    feed.startLoad(silently: true)  // returns at once; the old posts stay on screen
+  }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -66,6 +78,19 @@ final class LoaderArticleTests: XCTestCase {
     XCTAssertEqual(state, .loaded(posts))
     XCTAssertEqual(loader.state, .loaded(posts))
     XCTAssertFalse(loader.isRunning)
+  }
+
+  func testStartLoadFromAButtonKeepsTheOldPostsOnScreen() async throws {
+    let newer = [Post(id: 2, title: "Newer")]
+    let api = StubPostsAPI([.success(newer)], clock: ManualClock())
+    let screen = FeedScreen(feed: PostsLoader(api: api))
+    let recorder = StateRecorder(screen.feed)
+    defer { recorder.stop() }
+
+    screen.refreshButtonTapped()
+    XCTAssertTrue(screen.feed.isRunning, "startLoad returned before its load started")
+    try await recorder.wait(until: \.isLoaded)
+    XCTAssertEqual(recorder.states, [.absent, .loaded(newer)], "a silent load wrote .loading")
   }
 
   func testBlockLoaders() async {

@@ -423,4 +423,75 @@ final class LoaderTests: XCTestCase {
     XCTAssertNil(weakLoader, "the library kept a loader alive")
     observer?.cancel()
   }
+
+  // MARK: - Starting a load without waiting
+
+  /// A loader that is not a `BaseLoader`: it gets `startLoad(silently:)` from the protocol.
+  final class ForwardingLoader: Loader {
+    let inner = NumbersLoader()
+    var state: LoadableState<[Int]> { inner.state }
+    var states: StateStream<LoadableState<[Int]>> { inner.states }
+    var isRunning: Bool { inner.isRunning }
+    var progress: LoadingProgress? { inner.progress }
+    var attempt: RetryAttempt? { inner.attempt }
+    func load(silently: Bool) async -> LoadableState<[Int]> { await inner.load(silently: silently) }
+    func cancel() { inner.cancel() }
+    func reset() { inner.reset() }
+    func fetch() async throws -> [Int] { try await inner.fetch() }
+  }
+
+  func testStartLoadReturnsAtOnceWithTheLoadAlreadyShowingLoading() async {
+    let loader = NumbersLoader()
+    let task = loader.startLoad()  // not async: a button's action can call it
+    XCTAssertEqual(loader.state, .loading, "the load had not started when startLoad returned")
+    XCTAssertTrue(loader.isRunning)
+    await loader.gate.arrival()
+    loader.gate.open([1, 2])
+    await task.value
+    XCTAssertEqual(loader.state, .loaded([1, 2]))
+    XCTAssertFalse(loader.isRunning)
+  }
+
+  func testStartLoadSilentlyKeepsTheOldValueAndANewLoadSupersedesIt() async {
+    let loader = NumbersLoader(state: .loaded([0]))
+    let first = loader.startLoad(silently: true)
+    XCTAssertEqual(loader.state, .loaded([0]), "a silent load replaced the value")
+    XCTAssertTrue(loader.isRunning)
+    await loader.gate.arrival()
+    let second = loader.startLoad(silently: true)
+    await first.value  // the superseded load stopped
+    await loader.gate.arrival(count: 2)
+    loader.gate.open([3])
+    await second.value
+    XCTAssertEqual(loader.state, .loaded([3]))
+    XCTAssertEqual(loader.fetches, 2)
+  }
+
+  func testCancellingTheStartedTaskCancelsTheLoad() async {
+    let loader = NumbersLoader()
+    let task = loader.startLoad()
+    await loader.gate.arrival()
+    task.cancel()
+    await task.value
+    XCTAssertFalse(loader.isRunning, "the load went on after its task was cancelled")
+    loader.gate.open([9])
+    XCTAssertNotEqual(loader.state, .loaded([9]), "a cancelled load wrote")
+  }
+
+  func testAnyLoaderCanStartALoadWithoutWaiting() async {
+    let loader = ForwardingLoader()
+    let task = loader.startLoad()
+    await loader.inner.gate.arrival()
+    XCTAssertEqual(loader.state, .loading)
+    loader.inner.gate.open([4])
+    await task.value
+    XCTAssertEqual(loader.state, .loaded([4]))
+
+    // Through the protocol, a BaseLoader still takes its own path: `.loading` at once.
+    let base: any Loader = NumbersLoader()
+    let started = base.startLoad(silently: false)
+    XCTAssertEqual(base.isRunning, true, "a BaseLoader behind `any Loader` started late")
+    started.cancel()
+    await started.value
+  }
 }

@@ -578,6 +578,46 @@ final class PolicyArticleTests: XCTestCase {
       [.absent, .loading, .loaded(first), .loaded(first + first), .loaded(first + first + first)])
     XCTAssertEqual(api.calls, ["page 1", "page 2", "page 2", "page 3"])
   }
+
+  // Article: "`run` writes no state: the block decides what to show, with `yield`."
+  func testRunWritesNoStateEvenWhenItsRetryShowsFailedAttempts() async throws {
+    @Loadable var posts: LoadableState<[Post]>
+    let clock = ManualClock()
+    let api = StubPostsAPI([.failure(URLError(.timedOut)), .success(first)], clock: clock)
+    let recorder = StateRecorder($posts)
+    defer { recorder.stop() }
+    _ = $posts.progress  // turns delivery of progress and attempts on, as a view would
+    let pagePolicy = LoadPolicy<[Post]>.retry(
+      maxAttempts: 2, backoff: .constant(.seconds(1)), showsFailedAttempts: true, clock: clock)
+
+    let task: Task<Void, Never> = $posts.load { yield in
+      yield(.loaded(try await pagePolicy.run { try await api.page(1) }))
+    }
+    try await clock.sleepers(count: 1)  // the first attempt failed; the retry waits
+    XCTAssertEqual($posts.attempt?.number, 2, "the retry's attempt must still show")
+    XCTAssertTrue($posts.attempt?.isWaiting ?? false)
+    clock.advance(by: .seconds(1))
+    await task.value
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(first)], "run wrote a state")
+  }
+
+  func testRunInsideAPolicyLoadsBlockWritesNoStateEither() async throws {
+    @Loadable var posts: LoadableState<[Post]>
+    let clock = ManualClock()
+    let api = StubPostsAPI([.failure(URLError(.timedOut)), .success(first)], clock: clock)
+    let recorder = StateRecorder($posts)
+    defer { recorder.stop() }
+    let pagePolicy = LoadPolicy<[Post]>.retry(
+      maxAttempts: 2, backoff: .constant(.seconds(1)), showsFailedAttempts: true, clock: clock)
+
+    let task: Task<Void, Never> = $posts.load(policy: .timeout(.seconds(60), clock: clock)) {
+      try await pagePolicy.run { try await api.page(1) }
+    }
+    try await clock.sleepers(count: 2)  // the timeout's race and the retry's wait
+    clock.advance(by: .seconds(1))
+    await task.value
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(first)], "run wrote a state")
+  }
 }
 
 /// Bad configuration stops the program with a message naming the parameter, as the article's

@@ -47,6 +47,26 @@ final class ProgressArticleTests: XCTestCase {
     XCTAssertNil(connecting.percent)
   }
 
+  // Article: A progress value (the clamping example).
+  func testOutOfRangeValuesAreClamped() {
+    let received = 1_000_001
+    let expected = 1_000_000
+    let done = LoadingProgress(fraction: Double(received) / Double(expected))  // fraction 1
+    let empty = LoadingProgress(fraction: Double(0) / Double(0))  // 0 / 0 is nan: fraction 0
+
+    XCTAssertEqual(done.fraction, 1)
+    XCTAssertEqual(empty.fraction, 0)
+    // The table.
+    XCTAssertEqual(LoadingProgress(fraction: .infinity).fraction, 1)
+    XCTAssertEqual(LoadingProgress(percent: 100.2).fraction, 1)
+    XCTAssertEqual(LoadingProgress(fraction: -0.1).fraction, 0)
+    XCTAssertEqual(LoadingProgress(fraction: -.infinity).fraction, 0)
+    XCTAssertEqual(LoadingProgress(percent: -5).fraction, 0)
+    XCTAssertEqual(LoadingProgress(fraction: .nan).fraction, 0)
+    XCTAssertEqual(LoadingProgress(percent: .nan).fraction, 0)
+    XCTAssertNil(LoadingProgress(fraction: nil).fraction)
+  }
+
   func testReportsFromAnotherThreadShowBesideTheStateAndClearAtTheEnd() async {
     @Loadable var posts: LoadableState<[Post]>
     let gate = Gate<Void>()

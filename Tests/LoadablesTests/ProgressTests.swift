@@ -21,6 +21,24 @@ final class ProgressTests: XCTestCase {
     XCTAssertNil($numbers.progress, "progress outlived its load")
   }
 
+  func testAReportedFractionOutOfRangeIsClampedAndTheLoadGoesOn() async {
+    @Loadable var download: LoadableState<Int>
+    _ = $download.progress  // a view shows it
+    var shown: [Double?] = []
+    await $download.load {
+      // Byte counts: one more than expected, a negative count, an empty file (0 / 0 = nan).
+      for (received, expected) in [(1_000_001, 1_000_000), (-1, 10), (0, 0)] {
+        LoadingProgress.report(fraction: Double(received) / Double(expected))
+        shown.append($download.progress?.fraction)
+      }
+      LoadingProgress.report(LoadingProgress(percent: .infinity))
+      shown.append($download.progress?.fraction)
+      return 1
+    }
+    XCTAssertEqual(shown, [1, 0, 0, 1])
+    XCTAssertEqual(download, .loaded(1))
+  }
+
   func testAnAwaitedLoadReportsProgressToo() async {
     @Loadable var numbers: LoadableState<[Int]>
     _ = $numbers.progress  // a view shows it

@@ -1,5 +1,6 @@
 import Foundation
 import Loadables
+import LoadablesTesting
 import Observation
 import XCTest
 
@@ -265,10 +266,48 @@ final class ReadmeExamplesTests: XCTestCase {
 
     let loader = BooksLoader(api: api)
     await loader.load()  // .loading, then .loaded(books) or .error(error)
+    loader.startLoad(silently: true)  // not async: starts a load and returns at once
 
+    XCTAssertEqual(loader.state, .loaded([dune]), "a silent load replaced the value")
+    XCTAssertTrue(loader.isRunning, "startLoad returned before its load started")
+    await settle { loader.isRunning }
     XCTAssertEqual(loader.state, .loaded([dune]))
     XCTAssertTrue(loader.policy.description.hasPrefix("retry(maxAttempts: 3"))
     XCTAssertTrue(loader.policy.description.hasSuffix("timeout(10.0 seconds)"))
+  }
+
+  // README: Progress.
+  func testTheProgressExampleReportsAfterEachFile() async {
+    @Loadable var files: LoadableState<[String]>
+    let api = FakeFilesAPI()
+    let names = ["a.txt", "b.txt"]
+    var seen: [LoadingProgress?] = []
+    api.onDownload = { seen.append($files.progress) }
+    _ = $files.progress  // as a view that shows it would
+
+    await $files.load {
+      for (index, name) in names.enumerated() {
+        try await api.download(name)
+        LoadingProgress.report(fraction: Double(index + 1) / Double(names.count), message: name)
+      }
+      return names
+    }
+    // elsewhere: $files.progress?.fraction  (observable; progress(\.files) in the class forms)
+
+    XCTAssertEqual(files, .loaded(names))
+    XCTAssertEqual(seen, [nil, LoadingProgress(fraction: 0.5, message: "a.txt")])
+    XCTAssertNil($files.progress)
+  }
+
+  // README: Testing your code.
+  func testTheTestingExampleRecordsEveryState() async throws {
+    let model = ReadmeFeedModel()
+
+    let recorder = StateRecorder(model.$feed)
+    model.refresh()
+    try await recorder.wait(until: \.isLoaded)
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(["a", "b"])])
+    recorder.stop()
   }
 
   /// Waits, without sleeping, until `isRunning` turns false: observes it and re-checks after
@@ -287,6 +326,21 @@ final class ReadmeExamplesTests: XCTestCase {
 }
 
 private enum FakeError: Error, Equatable { case offline }
+
+/// The README's progress example downloads through `api.download(_:)`; this one answers at
+/// once and lets the test look at the progress before each download.
+@MainActor
+private final class FakeFilesAPI {
+  var onDownload: () -> Void = {}
+  func download(_ name: String) async throws { onDownload() }
+}
+
+/// The model the README's testing example drives.
+@MainActor
+private final class ReadmeFeedModel {
+  @Loadable var feed: LoadableState<[String]>
+  func refresh() { $feed.load { ["a", "b"] } }
+}
 
 /// Answers at once with a fixed list, or fails; records the writes it was asked for.
 private final class FakeBookAPI: BookAPI, @unchecked Sendable {

@@ -103,11 +103,21 @@ open class BaseLoader<Value: Sendable>: Loader {
     return try state.outcome()
   }
 
-  /// Starts a load in a task of its own and returns that task: `.loading` (unless silent) is
-  /// written before this returns. `LoadingView` starts a load this way from `onAppear`, so
+  /// Starts a load in a task of its own and returns at once; see
+  /// ``Loader/startLoad(silently:)``.
+  ///
+  /// The load starts before this returns: `.loading` (unless `silently`) is already written,
+  /// so the next frame shows it. `LoadingView` starts its loads this way from `onAppear`, so
   /// the spinner shows in the first frame.
+  ///
+  /// ```swift
+  /// Button("Reload") { feed.startLoad(silently: true) }
+  /// ```
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The task running the load; cancelling it cancels this load.
   @discardableResult @inlinable
-  final func launch(silently: Bool) -> Task<Void, Never> {
+  public final func startLoad(silently: Bool) -> Task<Void, Never> {
     slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
   }
 

@@ -66,6 +66,32 @@ public protocol Loader: AnyObject {
   @discardableResult
   func load(silently: Bool) async -> LoadableState<Value>
 
+  /// Starts a load and returns at once, without waiting for it: for code that is not
+  /// `async`, such as a button's action or a cell's `onAppear`.
+  ///
+  /// The load is the one ``load(silently:)`` runs, in a task of its own: it cancels the
+  /// running load, writes `.loading` (unless `silently`), then the value or the error. The
+  /// returned task ends when the load ends; cancelling it cancels this load, as cancelling
+  /// the task awaiting ``load(silently:)`` does. Awaiting it is rarely needed: observe
+  /// `state` instead.
+  ///
+  /// ```swift
+  /// Button("Reload") { feed.startLoad(silently: true) }
+  /// ```
+  ///
+  /// The name differs from `load` on purpose: in `async` code, `await feed.load()` waits for
+  /// the load, and a missing `await` is a compile error rather than a silent switch to a load
+  /// that does not wait.
+  ///
+  /// A ``BaseLoader`` writes `.loading` before this returns, so the next frame already shows
+  /// it. The default, for a loader of your own, starts `load(silently:)` in a new `Task`, so
+  /// `.loading` is written on the main actor's next turn.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The task running the load.
+  @discardableResult
+  func startLoad(silently: Bool) -> Task<Void, Never>
+
   /// Cancels the running load and brings back the state it replaced, unless something was
   /// written since.
   func cancel()
@@ -109,6 +135,28 @@ extension Loader {
   @discardableResult
   public func load() async -> LoadableState<Value> {
     await load(silently: false)
+  }
+
+  /// Starts a load, showing `.loading`, and returns at once; see ``startLoad(silently:)``.
+  ///
+  /// ```swift
+  /// .onAppear { feed.startLoad() }
+  /// ```
+  ///
+  /// - Returns: The task running the load.
+  @discardableResult
+  public func startLoad() -> Task<Void, Never> {
+    startLoad(silently: false)
+  }
+
+  /// Starts ``load(silently:)`` in a new `Task` and returns it: the default for loaders that
+  /// do not subclass ``BaseLoader``, which starts its load before returning.
+  ///
+  /// - Parameter silently: When `true`, the old state stays until the new one arrives.
+  /// - Returns: The task running the load.
+  @discardableResult
+  public func startLoad(silently: Bool) -> Task<Void, Never> {
+    Task { await self.load(silently: silently) }
   }
 
   /// Loads only if no load is running; otherwise returns at once.

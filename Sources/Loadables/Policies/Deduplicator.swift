@@ -16,8 +16,14 @@ import Foundation
 ///
 /// Cancelling one caller (a newer load of its state, `cancel()`, its view going away)
 /// takes only that caller out: the fetch goes on for the others. When every caller is
-/// gone, the fetch is cancelled. Progress the fetch reports reaches the load that started
-/// it.
+/// gone, the fetch is cancelled.
+///
+/// Progress the fetch reports (``LoadingProgress/report(fraction:message:)``), and the
+/// attempts of a retry inside the dedupe, reach every caller still waiting, each in the
+/// order reported: ten rows sharing one download all show its progress. A caller that joins
+/// while the fetch runs shows the latest report at once, then the later ones; a caller that
+/// was cancelled receives no more. A retry inside the dedupe that shows its failed attempts
+/// (`showsFailedAttempts`) shows them in every caller's state.
 @MainActor
 public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
   private var flights: [Key: Flight<Value>] = [:]
@@ -53,6 +59,9 @@ public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
   ) async throws -> Value {
     try Task.checkCancellation()
     let flight = flights[key] ?? start(key, fetch)
+    // The caller's own load, as its block sees it: the fetch's progress goes there too.
+    let caller = flight.broadcast.join(LoadScope.current.get())
+    defer { flight.broadcast.leave(caller) }
     return try await flight.wait()
   }
 
@@ -68,9 +77,16 @@ public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
         if self.flights[key] === flight { self.flights[key] = nil }
       }
     }
+    // The fetch reports to every caller through the broadcast, not to the load of the
+    // caller that happened to start it (whose target the new task would otherwise inherit).
+    let broadcast = flight.broadcast
     flight.task = Task { @MainActor [weak self, weak flight] in
       let outcome: Result<Value, any Error>
-      do { outcome = .success(try await fetch()) } catch { outcome = .failure(error) }
+      do {
+        outcome = .success(try await LoadScope.current.withValue(broadcast, operation: fetch))
+      } catch {
+        outcome = .failure(error)
+      }
       guard let flight else { return }
       if let self, self.flights[key] === flight { self.flights[key] = nil }
       flight.complete(outcome)
@@ -110,6 +126,9 @@ private final class Flight<Value: Sendable>: Sendable {
   /// waits; read only on the main actor.
   @MainActor var task: Task<Void, Never>?
 
+  /// Hands what the fetch reports to every caller's load.
+  let broadcast = Broadcast()
+
   /// Whether every caller has left and the fetch has not ended.
   var isAbandoned: Bool { line.withState { outcome, waiting in outcome == nil && waiting == 0 } }
 
@@ -127,5 +146,52 @@ private final class Flight<Value: Sendable>: Sendable {
       stored = outcome
       return outcome
     }
+  }
+}
+
+/// The load target a shared fetch runs under: it passes each report on to the loads of the
+/// callers waiting for the fetch, and keeps the latest progress and attempt for a caller
+/// that joins later.
+@MainActor
+private final class Broadcast: LoadTarget {
+  private var callers: [Int: any LoadTarget] = [:]
+  private var nextID = 0
+  private var progress: LoadingProgress?
+  private var attempt: RetryAttempt?
+
+  nonisolated init() {}
+
+  /// Adds a caller's load (`nil` when the caller runs outside a load) and shows it the
+  /// latest attempt and progress at once. Returns what to pass to ``leave(_:)``.
+  func join(_ target: (any LoadTarget)?) -> Int? {
+    guard let target else { return nil }
+    nextID += 1
+    callers[nextID] = target
+    if let attempt { target.deliver(attempt) }
+    if let progress { target.deliver(progress) }
+    return nextID
+  }
+
+  /// Removes a caller whose wait ended: it returned, threw or was cancelled.
+  func leave(_ id: Int?) {
+    if let id { callers[id] = nil }
+  }
+
+  func deliver(_ progress: LoadingProgress) {
+    self.progress = progress
+    for caller in callers.values { caller.deliver(progress) }
+  }
+
+  func deliver(_ attempt: RetryAttempt) {
+    self.attempt = attempt
+    for caller in callers.values { caller.deliver(attempt) }
+  }
+
+  func showFailure(_ error: any Error) {
+    for caller in callers.values { caller.showFailure(error) }
+  }
+
+  func showRestart() {
+    for caller in callers.values { caller.showRestart() }
   }
 }

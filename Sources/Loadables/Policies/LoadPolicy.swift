@@ -108,13 +108,15 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
       keepsValueOnFailure: keepsValueOnFailure || inner.keepsValueOnFailure)
   }
 
-  /// Runs `operation` under this policy directly, not as a load of its own: the policy
-  /// writes no state of its own.
+  /// Runs `operation` under this policy directly, not as a load of its own: it writes no
+  /// state.
   ///
-  /// Inside a load's block (a yielding block, say), a retry reports its attempts to that
-  /// load's `attempt`, when that load was started with a policy or after its `progress` was
-  /// read, and a retry with `showsFailedAttempts` writes its failures to that load's state,
-  /// as it would if the load had been given the policy. Outside any load nothing is shown.
+  /// Inside a load's block (a yielding block, say), the block decides what the state shows,
+  /// with `yield` or what it returns: `run` never writes it, and a retry's
+  /// `showsFailedAttempts` writes no failures there. What is shown beside the state still
+  /// reaches the load: a retry reports its attempts to the load's `attempt`, and `operation`
+  /// reports progress to its `progress`, when that load was started with a policy or after
+  /// its `progress` was read. Outside any load nothing is shown.
   ///
   /// Use it inside a yielding block, or anywhere else a policy's behaviour is wanted:
   ///
@@ -127,7 +129,9 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// - Throws: What the last attempt threw, `TimeoutError`, or `CancellationError`.
   @MainActor
   public func run(_ operation: @escaping Operation) async throws -> Value {
-    try await wrap(operation)()
+    let wrapped = wrap(operation)
+    guard let target = LoadScope.current.get() else { return try await wrapped() }
+    return try await LoadScope.current.withValue(ShownBesideOnly(target), operation: wrapped)
   }
 
   /// The operation with every step applied, the first step outermost.
@@ -165,4 +169,17 @@ enum Prelude<Value> {
   case show(Value)
   /// A fresh value: show it and fetch nothing.
   case complete(Value)
+}
+
+/// The target `LoadPolicy.run` binds inside a load: it passes progress and attempts on to the
+/// load, and drops a retry's failure and restart writes, so `run` never writes the state.
+private struct ShownBesideOnly: LoadTarget {
+  let load: any LoadTarget
+
+  init(_ load: any LoadTarget) { self.load = load }
+
+  @MainActor func deliver(_ progress: LoadingProgress) { load.deliver(progress) }
+  @MainActor func deliver(_ attempt: RetryAttempt) { load.deliver(attempt) }
+  @MainActor func showFailure(_ error: any Error) {}
+  @MainActor func showRestart() {}
 }

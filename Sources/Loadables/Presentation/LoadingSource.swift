@@ -26,10 +26,11 @@ struct LoadingSource<Value: Sendable> {
   /// A source that reads and loads a loader.
   ///
   /// A load runs in a task of its own, not in the view's: a loader is shared by design, so a
-  /// view going away must not cancel the load other views observe. A ``BaseLoader`` (and so a
-  /// ``BlockLoader`` or ``PolicyLoader``) starts it at once, writing `.loading` before
-  /// `onAppear` returns, so the first frame already shows the spinner; any other loader's
-  /// `load(silently:)` starts in a new task, on the main actor's next turn.
+  /// view going away must not cancel the load other views observe. It is started with
+  /// ``Loader/startLoad(silently:)``: a ``BaseLoader`` (and so a ``BlockLoader`` or
+  /// ``PolicyLoader``) starts it at once, writing `.loading` before `onAppear` returns, so the
+  /// first frame already shows the spinner; any other loader's `load(silently:)` starts in a
+  /// new task, on the main actor's next turn.
   @MainActor
   init<L: Loader>(loader: L, loadOnAppear: Bool) where L.Value == Value {
     read = {
@@ -37,13 +38,7 @@ struct LoadingSource<Value: Sendable> {
         state: loader.state, isRunning: loader.isRunning, progress: loader.progress,
         attempt: loader.attempt)
     }
-    if let base = loader as? BaseLoader<Value> {
-      start = { silently in base.launch(silently: silently) }
-    } else {
-      start = { silently in
-        Task { await loader.load(silently: silently) }
-      }
-    }
+    start = { silently in loader.startLoad(silently: silently) }
     loadsOnAppear = loadOnAppear
   }
 

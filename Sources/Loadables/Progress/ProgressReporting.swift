@@ -9,8 +9,20 @@ extension LoadingProgress {
   /// show at once; reports from other threads reach the state's observers on the main
   /// actor, in order.
   ///
+  /// A fraction outside `0...1` is clamped into it, and one that is not a number counts as
+  /// `0`, as in ``LoadingProgress/init(fraction:message:)``: a fraction computed from byte counts that lands
+  /// at `1.000001` shows as done and never stops the program.
+  ///
+  /// ```swift
+  /// for try await chunk in download {
+  ///   received += chunk.count
+  ///   LoadingProgress.report(fraction: Double(received) / Double(expected), message: name)
+  /// }
+  /// ```
+  ///
   /// - Parameters:
-  ///   - fraction: The fraction done, in `0...1`, or `nil` when unknown.
+  ///   - fraction: The fraction done, or `nil` when unknown; clamped into `0...1`, with
+  ///     `nan` read as `0`.
   ///   - message: A message for the user.
   public static func report(fraction: Double?, message: String? = nil) {
     report(LoadingProgress(fraction: fraction, message: message))
@@ -18,6 +30,9 @@ extension LoadingProgress {
 
   /// Reports the progress of the load whose block is running; see
   /// ``report(fraction:message:)``.
+  ///
+  /// `progress` is already in range: its initialisers clamp the fraction into `0...1` and
+  /// the percentage into `0...100`.
   ///
   /// - Parameter progress: The progress to show.
   public static func report(_ progress: LoadingProgress) {

@@ -27,41 +27,53 @@ public struct LoadingProgress: Sendable, Hashable {
   /// A message for the user, such as the item being loaded.
   public let message: String?
 
-  /// Creates a progress value.
+  /// Creates a progress value; a fraction outside `0...1` is clamped into it.
+  ///
+  /// A fraction computed from byte counts or floating-point sums can land just outside
+  /// `0...1` (`1.000001`, `-0.000001`), or be not a number when a total is zero (`0 / 0`).
+  /// Progress is only shown, so it never stops the program: the fraction is clamped into
+  /// `0...1`, and a value that is not a number counts as no progress.
+  ///
+  /// | fraction | stored |
+  /// |---|---|
+  /// | `1.000001`, `+infinity` | `1` |
+  /// | `-0.1`, `-infinity`, `nan` | `0` |
+  /// | `nil` | `nil` (unknown) |
+  ///
+  /// ```swift
+  /// let progress = LoadingProgress(fraction: Double(received) / Double(expected))
+  /// ```
   ///
   /// - Parameters:
-  ///   - fraction: The fraction done, in `0...1`, or `nil` when unknown.
+  ///   - fraction: The fraction done, or `nil` when unknown; clamped into `0...1`, with
+  ///     `nan` read as `0`.
   ///   - message: A message for the user.
-  ///
-  /// > Important: A fraction outside `0...1` (or not a number) stops the program with a
-  /// > message naming it: it is a programming error, like an index out of range.
   public init(fraction: Double?, message: String? = nil) {
-    if let fraction {
-      precondition(
-        (0...1).contains(fraction),
-        "LoadingProgress: fraction must be in 0...1, got \(fraction)"
-      )
-    }
-    self.fraction = fraction
+    self.fraction = fraction.map(Self.clamped)
     self.message = message
   }
 
-  /// Creates a progress value from a percentage.
+  /// Creates a progress value from a percentage; a percentage outside `0...100` is clamped
+  /// into it.
+  ///
+  /// As with ``init(fraction:message:)``, progress never stops the program: the percentage
+  /// is clamped into `0...100` (`100.2` and `+infinity` become `100`; `-5`, `-infinity` and
+  /// `nan` become `0`), then stored as a fraction.
   ///
   /// - Parameters:
-  ///   - percent: The percentage done, in `0...100`.
+  ///   - percent: The percentage done; clamped into `0...100`, with `nan` read as `0`.
   ///   - message: A message for the user.
-  ///
-  /// > Important: A percentage outside `0...100` stops the program with a message naming
-  /// > it.
   public init(percent: Double, message: String? = nil) {
-    precondition(
-      (0...100).contains(percent),
-      "LoadingProgress: percent must be in 0...100, got \(percent)"
-    )
-    self.init(fraction: percent / 100, message: message)
+    self.init(fraction: Self.clamped(percent / 100), message: message)
   }
 
   /// The percentage done, from 0 to 100; `nil` when the fraction is unknown.
   public var percent: Double? { fraction.map { $0 * 100 } }
+
+  /// `fraction` clamped into `0...1`; not a number is 0. (`Swift.min`/`max` would keep a
+  /// `nan`, so it is tested first.)
+  private static func clamped(_ fraction: Double) -> Double {
+    if fraction.isNaN { return 0 }
+    return Swift.min(Swift.max(fraction, 0), 1)
+  }
 }
