@@ -207,6 +207,19 @@ final class ReadmeExamplesTests: XCTestCase {
     XCTAssertTrue(model.publishing.hasFailed)
   }
 
+  func testAFailedRefreshKeepsTheBooks() async {
+    @Loadable var books: LoadableState<[Book]> = .loaded([dune])
+    let api = FakeBookAPI(failure: FakeError.offline)
+    var shown: (any Error)?
+    // README: `@Loadable` in an `@Observable` class — a failed refresh keeps the list.
+    await $books.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+      try await api.books()
+    }
+    if let error = $books.refreshError { shown = error }  // books still loaded
+    XCTAssertEqual(books, .loaded([dune]))
+    XCTAssertEqual(shown as? FakeError, .offline)
+  }
+
   func testThePolicyExamplesRun() async {
     @Loadable var books: LoadableState<[Book]>
     @Loadable var results: LoadableState<[Book]>
