@@ -270,10 +270,14 @@ extension Text: View {
   public typealias Body = Never
 }
 
-/// [UI, not located] `Text.accessibilityLabel(_:) -> Text` (iOS 16; documentation page
-/// /documentation/swiftui/text/accessibilitylabel(_:), and the issue that read it in [UI]):
-/// on a `Text`, these win over `View.accessibilityLabel(_:)` and keep the result a `Text`.
-@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+/// [UI] @98600 (iOS 15): `extension SwiftUICore.Text { ... nonisolated public func
+/// accessibilityLabel(_ label: SwiftUICore.Text) -> SwiftUICore.Text; nonisolated public func
+/// accessibilityLabel(_ labelKey: SwiftUICore.LocalizedStringKey) -> SwiftUICore.Text;
+/// @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) ->
+/// SwiftUICore.Text where S : Swift.StringProtocol }` (its `accessibilityTextContentType` and
+/// `accessibilityHeading` siblings left out): on a `Text`, these win over
+/// `View.accessibilityLabel(_:)` and keep the result a `Text`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension Text {
   nonisolated public func accessibilityLabel(_ label: Text) -> Text { self }
   nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> Text { self }
@@ -395,10 +399,10 @@ extension Button where Label == Text {
   }
 }
 
-/// [UI, not located] `@_Concurrency.MainActor @preconcurrency public struct
+/// [UI] @205300 (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct
 /// ProgressView<Label, CurrentValueLabel> : SwiftUICore.View where Label : SwiftUICore.View,
-/// CurrentValueLabel : SwiftUICore.View` (iOS 14), with `Sendable` unavailable; page
-/// /documentation/swiftui/progressview.
+/// CurrentValueLabel : SwiftUICore.View { @_Concurrency.MainActor @preconcurrency public var
+/// body: some SwiftUICore.View { get } ... }`, with `Sendable` unavailable.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public struct ProgressView<Label, CurrentValueLabel>: View
@@ -409,9 +413,12 @@ where Label: View, CurrentValueLabel: View {
 @available(*, unavailable)
 extension ProgressView: Sendable {}
 
-/// [UI, not located] The indeterminate initialisers (pages .../progressview/init(),
-/// init(label:), init(_:)-{...}): titled ones as a `LocalizedStringKey` and a disfavoured
-/// `StringProtocol` overload.
+/// [UI] @205900 (iOS 14): the indeterminate initialisers, `extension SwiftUI.ProgressView where
+/// CurrentValueLabel == SwiftUICore.EmptyView { nonisolated public init() where Label ==
+/// SwiftUICore.EmptyView; ... init(@SwiftUICore.ViewBuilder label: () -> Label); ... init(_
+/// titleKey: SwiftUICore.LocalizedStringKey) where Label == SwiftUICore.Text;
+/// @_disfavoredOverload nonisolated public init<S>(_ title: S) where Label == SwiftUICore.Text,
+/// S : Swift.StringProtocol }`.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView where CurrentValueLabel == EmptyView {
   nonisolated public init() where Label == EmptyView { fatalError() }
@@ -421,9 +428,10 @@ extension ProgressView where CurrentValueLabel == EmptyView {
   nonisolated public init<S>(_ title: S) where Label == Text, S: StringProtocol { fatalError() }
 }
 
-/// [UI, not located] The determinate initialisers (pages .../progressview/init(value:total:),
-/// init(_:value:total:)-{...}); a `nil` value is indeterminate. (The `label:` and
-/// `currentValueLabel:` forms and `init(_: Progress)` are left out.)
+/// [UI] @206400 (iOS 14): the determinate initialisers, `nonisolated public init<V>(value: V?,
+/// total: V = 1.0) where ... V : Swift.BinaryFloatingPoint` and the titled pair as above; a
+/// `nil` value is indeterminate. (The `label:` and `currentValueLabel:` forms, and @207300
+/// `init(_: Foundation.Progress)`, are left out.)
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView {
   nonisolated public init<V>(value: V?, total: V = 1.0)
@@ -475,10 +483,10 @@ public struct VStack<Content>: View where Content: View {
 @available(*, unavailable)
 extension VStack: Sendable {}
 
-/// [UI, not located] `@_Concurrency.MainActor @preconcurrency public struct TextField<Label> :
-/// SwiftUICore.View where Label : SwiftUICore.View`, with `Sendable` unavailable; page
-/// /documentation/swiftui/textfield. Its format and formatter initialisers on the first page
-/// of [UI] use the same isolation.
+/// [UI] @271700 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct
+/// TextField<Label> : SwiftUICore.View where Label : SwiftUICore.View {
+/// @_Concurrency.MainActor @preconcurrency public var body: some SwiftUICore.View { get } ...
+/// }`, with `Sendable` unavailable.
 @MainActor @preconcurrency
 public struct TextField<Label>: View where Label: View {
   @MainActor @preconcurrency public var body: some View { EmptyView() }
@@ -487,11 +495,12 @@ public struct TextField<Label>: View where Label: View {
 @available(*, unavailable)
 extension TextField: Sendable {}
 
-/// [UI, not located] `init(_:text:)`: the `LocalizedStringKey` title and the disfavoured
-/// `StringProtocol` title, as [UI] declares the `value:format:` and `value:formatter:` siblings
-/// on its first page (`nonisolated public init(_ titleKey: SwiftUICore.LocalizedStringKey, ...)`
-/// and `@_disfavoredOverload nonisolated public init<S, F>(_ title: S, ...) where S :
-/// Swift.StringProtocol`). (The `prompt:`, `axis:` and `onEditingChanged:` forms are left out.)
+/// [UI] @274700 (iOS 13): `@_alwaysEmitIntoClient nonisolated public init(_ titleKey:
+/// SwiftUICore.LocalizedStringKey, text: SwiftUICore.Binding<Swift.String>)` and
+/// `@_disfavoredOverload @_alwaysEmitIntoClient nonisolated public init<S>(_ title: S, text:
+/// SwiftUICore.Binding<Swift.String>) where S : Swift.StringProtocol` (their bodies call the
+/// deprecated `onEditingChanged:onCommit:` form, left out with the `prompt:` and `axis:` forms;
+/// opaque here).
 extension TextField where Label == Text {
   nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) { fatalError() }
   @_disfavoredOverload
@@ -602,10 +611,12 @@ extension View {
   }
 }
 
-/// [UI, not located] `task(priority:_:)` and `task(id:priority:_:)` (iOS 15): `nonisolated`,
-/// with an `@_inheritActorContext @escaping @Sendable () async -> Void` action — a closure
-/// written in a main-actor `body` runs on the main actor, one written in a `nonisolated`
-/// function does not. The issue that read [UI] confirmed these shapes.
+/// [UI] @268000 (iOS 15): `@inlinable nonisolated public func task(priority:
+/// _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping
+/// @Sendable () async -> Swift.Void) -> some SwiftUICore.View` and `task<T>(id value: T,
+/// priority:_:) where T : Swift.Equatable` (bodies wrap `_TaskModifier`; opaque here) — a
+/// closure written in a main-actor `body` runs on the main actor, one written in a
+/// `nonisolated` function does not.
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension View {
   nonisolated public func task(
@@ -624,10 +635,10 @@ extension View {
   }
 }
 
-/// [UI, not located] `refreshable(action:)` (iOS 15, not on tvOS/watchOS):
-/// `nonisolated public func refreshable(@_inheritActorContext action: @escaping @Sendable () async
-/// -> Swift.Void) -> some SwiftUICore.View`, confirmed by the issue that read [UI].
-@available(iOS 15.0, macOS 12.0, *)
+/// [UI] @484600 (iOS 15, macOS 12, tvOS 15, watchOS 8): `nonisolated public func
+/// refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Swift.Void) -> some
+/// SwiftUICore.View`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension View {
   nonisolated public func refreshable(
     @_inheritActorContext action: @escaping @Sendable () async -> Void
@@ -636,11 +647,10 @@ extension View {
   }
 }
 
-/// [UI, not located] `@frozen @_Concurrency.MainActor @preconcurrency public struct
-/// AccessibilityAttachmentModifier : SwiftUICore.ViewModifier` (a primitive modifier, `Body ==
-/// Never`), with `Sendable` unavailable; the issue that read [UI] lists it among the main-actor
-/// types whose `Sendable` is unavailable.
-@frozen @MainActor @preconcurrency
+/// [UI] @788700 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct
+/// AccessibilityAttachmentModifier : SwiftUICore.ViewModifier { public typealias Body =
+/// Swift.Never }` (not `@frozen`), with `Sendable` unavailable.
+@MainActor @preconcurrency
 public struct AccessibilityAttachmentModifier: ViewModifier {
   public typealias Body = Never
 }
@@ -650,10 +660,9 @@ extension AccessibilityAttachmentModifier: Sendable {}
 
 /// [UI] @1000 (iOS 14): `accessibilityValue(_:)` on `View` — `Text`, `LocalizedStringKey`, and a
 /// `@_disfavoredOverload` `StringProtocol` form, all `nonisolated`, returning
-/// `ModifiedContent<Self, SwiftUI.AccessibilityAttachmentModifier>`. `accessibilityLabel(_:)`
-/// [UI, not located] has the same three forms (page /documentation/swiftui/view/
-/// accessibilitylabel(_:)). (The `isEnabled:` forms of iOS 18 and the
-/// `LocalizedStringResource` forms are left out.)
+/// `ModifiedContent<Self, SwiftUI.AccessibilityAttachmentModifier>`; [UI] @46800 (iOS 14):
+/// `accessibilityLabel(_:)` with the same three forms. (The `isEnabled:` forms of iOS 18, [UI]
+/// @44500, and the `LocalizedStringResource` forms are left out.)
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension View {
   nonisolated public func accessibilityLabel(_ label: Text)
@@ -681,7 +690,7 @@ extension View {
 
 /// [UI] @2000 (iOS 14): the `ModifiedContent where Modifier == AccessibilityAttachmentModifier`
 /// overloads, which a second accessibility modifier picks (they keep one attachment).
-/// `accessibilityLabel` [UI, not located] as `accessibilityValue`.
+/// `accessibilityLabel`: [UI] @47500, the same forms.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ModifiedContent where Modifier == AccessibilityAttachmentModifier {
   nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Content, Modifier> {
