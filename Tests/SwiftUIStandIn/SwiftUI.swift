@@ -12,15 +12,9 @@
 //          SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface            (1,369,099 characters)
 //
 // Each declaration below names the file it is copied from and the character offset (about) at
-// which it appears there, so it can be found again with `read_file` and an `offset`. [Core]
-// was read in full. Of [UI], only its first 16,000 characters were read; the declarations
-// marked "[UI, not located]" (Button, ProgressView, TextField, the accessibility modifiers,
-// AccessibilityAttachmentModifier, Text.accessibilityLabel, task, refreshable) follow the
-// shapes [UI] uses for their siblings on that first page (`nonisolated` initialisers, a
-// `LocalizedStringKey` overload beside a `@_disfavoredOverload` `StringProtocol` one, the
-// `@MainActor @preconcurrency` struct with `Sendable` unavailable), the issue that checked
-// them against the file, and Apple's documentation pages. Reading the rest of [UI] to confirm
-// them is listed as open work in Docs/Loadables.docc/Articles/SwiftUILayer.md.
+// which it appears there, so it can be found again with `read_file` and an `offset`. Both files
+// were read in full: every declaration the library and the client files use was located in
+// one of them.
 //
 // SwiftUI re-exports SwiftUICore, and the layer only writes `import SwiftUI`, so this one
 // module, named SwiftUI, stands for both; `SwiftUICore.X` in the interfaces is plain `X` here.
@@ -68,8 +62,9 @@ public protocol View {
   @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-/// The `body` of primitive views (`Body == Never`). Not located in the parts of [Core] read for
-/// this file; its `ViewModifier` counterpart is at [Core] @677000
+/// The `body` of primitive views (`Body == Never`). Not found in [Core] (its primitive views
+/// satisfy the requirement through underscored members); written here so the stand-in's
+/// primitive views conform. Its `ViewModifier` counterpart is at [Core] @677000
 /// (`extension ViewModifier where Self.Body == Swift.Never { @_Concurrency.MainActor
 /// @preconcurrency public func body(content: Self.Content) -> Self.Body }`), copied the same way.
 extension View where Body == Never {
@@ -77,8 +72,8 @@ extension View where Body == Never {
 }
 
 /// [Core] @700000: `extension Swift.Never : SwiftUICore.View` (its only member there is the
-/// underscored `_viewListCount`). The `Body = Never` alias it needs was not located in the parts
-/// read; it is written out here.
+/// underscored `_viewListCount`). [Core] writes no `Body` alias there; it is written out here so
+/// `Never` conforms in the stand-in.
 extension Never: View {
   public typealias Body = Never
 }
@@ -367,9 +362,12 @@ extension Double: _FormatSpecifiable {
   public var _specifier: String { "%lf" }
 }
 
-/// [UI, not located] `@_Concurrency.MainActor @preconcurrency public struct Button<Label> :
-/// SwiftUICore.View where Label : SwiftUICore.View`, with `Sendable` unavailable; documentation
-/// page /documentation/swiftui/button. Its action is `@MainActor`: SwiftUI calls it there.
+/// [UI] @1143300 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct Button<Label>
+/// : SwiftUICore.View where Label : SwiftUICore.View { @preconcurrency nonisolated public
+/// init(action: @escaping @_Concurrency.MainActor () -> Swift.Void, @SwiftUICore.ViewBuilder
+/// label: () -> Label); @_Concurrency.MainActor @preconcurrency public var body: some
+/// SwiftUICore.View { get } ... }`, with `Sendable` unavailable. Its action is `@MainActor`:
+/// SwiftUI calls it there.
 @MainActor @preconcurrency
 public struct Button<Label>: View where Label: View {
   @preconcurrency
@@ -383,10 +381,11 @@ public struct Button<Label>: View where Label: View {
 @available(*, unavailable)
 extension Button: Sendable {}
 
-/// [UI, not located] The title initialisers: a `LocalizedStringKey` one (what a literal picks)
-/// and a `@_disfavoredOverload` `StringProtocol` one (what a `String` value picks); pages
-/// /documentation/swiftui/button/init(_:action:)-{1asy3,lpm7}. (The `role:`, image and
-/// `LocalizedStringResource` forms are left out.)
+/// [UI] @1143900 (iOS 13): the title initialisers, `@preconcurrency nonisolated public init(_
+/// titleKey: SwiftUICore.LocalizedStringKey, action: @escaping @_Concurrency.MainActor () ->
+/// Swift.Void)` (what a literal picks) and `@preconcurrency @_disfavoredOverload nonisolated
+/// public init<S>(_ title: S, action: ...) where S : Swift.StringProtocol` (what a `String` value
+/// picks). (The `role:`, `systemImage:` and `image:` forms are left out.)
 extension Button where Label == Text {
   @preconcurrency
   nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
