@@ -12,9 +12,10 @@
 //          SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface            (1,369,099 characters)
 //
 // Each declaration below names the file it is copied from and the character offset (about) at
-// which it appears there, so it can be found again with `read_file` and an `offset`. Both files
-// were read in full: every declaration the library and the client files use was located in
-// one of them.
+// which it appears there, so it can be found again with `read_file` and an `offset`. [Core] was
+// read in full; [UI] was read from the start until the last declaration used was found (its
+// first 1,168,000 characters). Every declaration the library and the client files use was
+// located in one of them.
 //
 // SwiftUI re-exports SwiftUICore, and the layer only writes `import SwiftUI`, so this one
 // module, named SwiftUI, stands for both; `SwiftUICore.X` in the interfaces is plain `X` here.
