@@ -1,275 +1,509 @@
 // A stand-in for Apple's SwiftUI module, used only by `.ci/swiftui-check` to type-check the
 // library's SwiftUI layer on Linux. It is test infrastructure: never shipped, never part of a
 // SwiftPM target (SwiftPM ignores this folder because Package.swift declares no target for
-// it), never imported on Apple platforms, never run (bodies are `fatalError()` or return
-// `self`).
+// it), never imported on Apple platforms, never run (bodies are `fatalError()` or trivial).
 //
-// Pinned SDK: iOS 18.0 / macOS 15.0 (Xcode 16.0). In that SDK most of these symbols live in
-// SwiftUICore and SwiftUI re-exports them; the layer only ever writes `import SwiftUI`, so
-// one module named SwiftUI stands for both.
+// Source: the iOS 18.0 SDK of Xcode 16.0 (Apple Swift 6.0, swiftlang-6.0.0.7.24), as stored in
+// the public repository xybp888/iOS-SDKs (commit 88fdca9de873f60303011685188c9415d4ebff0a):
 //
-// Rules this file keeps:
-// - It declares exactly the symbols the layer uses. A symbol the layer starts using must be
-//   added here, copied from the pinned SDK, before the check passes.
-// - Signatures, generic constraints and isolation are copied, not approximated. Where a
-//   documentation page hides an attribute (`@_inheritActorContext`, `@Sendable`), the comment
-//   says where the attribute comes from.
-// - Fewer overloads rather than looser ones: a declaration that accepts more than the real
-//   one would let a mistake through.
-// - Availability (`@available(iOS 15.0, ...)`) is left out: Linux does not check it, so the
-//   comments record it instead and the layer keeps its availability simple.
+//   [Core] iPhoneOS18.0.sdk/System/Library/Frameworks/SwiftUICore.framework/Modules/
+//          SwiftUICore.swiftmodule/arm64-apple-ios.swiftinterface        (982,545 characters)
+//   [UI]   iPhoneOS18.0.sdk/System/Library/Frameworks/SwiftUI.framework/Modules/
+//          SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface            (1,369,099 characters)
 //
-// Each declaration cites the documentation page it mirrors. Where a fact could not be
-// confirmed for the pinned SDK, the comment says so. The pages are read as they are now
-// (SDK 26/27): where they differ from the pinned SDK in a known way, the pinned form is copied
-// and the comment says what changed — `@ContentBuilder` (Xcode 27) in place of the pinned
-// `@ViewBuilder`, `@export(implementation)` in place of `@_alwaysEmitIntoClient` or
-// `@inlinable`, and view types spelled `nonisolated struct` (the pinned SDK declares them
-// without an isolation of their own, conforming to `View` in an extension, as here).
+// Each declaration below names the file it is copied from and the character offset (about) at
+// which it appears there, so it can be found again with `read_file` and an `offset`. [Core] was
+// read in full; [UI] was read from the start until the last declaration used was found (its
+// first 1,168,000 characters). Every declaration the library and the client files use was
+// located in one of them.
+//
+// SwiftUI re-exports SwiftUICore, and the layer only writes `import SwiftUI`, so this one
+// module, named SwiftUI, stands for both; `SwiftUICore.X` in the interfaces is plain `X` here.
+//
+// How declarations are copied, and what is dropped:
+// - Attributes, isolation and `Sendable` conformances are copied as written:
+//   `@MainActor @preconcurrency` (`@_Concurrency.MainActor` in the files), `nonisolated`,
+//   `@available(*, unavailable) extension X : Sendable {}`, `@_inheritActorContext`,
+//   `@isolated(any)`, `@_disfavoredOverload`, `@_semantics`, `@inlinable`,
+//   `@_alwaysEmitIntoClient`, `@frozen`, and the `#if compiler(>=5.3) && $Feature` guards.
+// - `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)`-style availability is
+//   copied where it is not iOS 13 (the floor); Linux ignores it, so it is documentation only.
+//   `@_originallyDefinedIn(module: "SwiftUI", iOS 18.0)` is dropped: it records that a symbol
+//   moved from SwiftUI to SwiftUICore, which one module cannot express and which changes
+//   nothing for the type checker.
+// - `@_functionBuilder` (the old spelling the interface prints) is written `@resultBuilder`:
+//   the Swift 6.3 compiler warns about the old spelling, and the check treats warnings as
+//   errors. They mean the same.
+// - Underscored requirements with default implementations (`View._makeView`,
+//   `_makeViewList`, `_viewListCount`, `DynamicProperty._makeProperty`,
+//   `_propertyBehaviors`) and `package`/`internal` storage are left out; where an
+//   `@inlinable` body needs storage, a stand-in `@usableFromInline internal` property takes
+//   its place. Bodies are not SwiftUI's.
+// - Overloads the layer and its client code cannot reach are left out (fewer overloads, never
+//   looser ones: a missing overload can make the check fail where the SDK accepts, never the
+//   reverse for the overloads that are declared). Each group says what it leaves out.
+// - The module is compiled with `-swift-version 5`, as [Core] and [UI] were
+//   (`swift-module-flags: ... -swift-version 5`). The code it checks is compiled in Swift 6
+//   mode with the library's flags.
 
-// CGFloat, for `VStack`'s `spacing:`. SwiftUI gets it from CoreFoundation; on Linux it lives
-// in Foundation.
+// CGFloat (VStack's `spacing:`) and Bundle (Text's `bundle:`). SwiftUI gets them from
+// CoreFoundation and Foundation; on Linux both live in Foundation.
 import Foundation
 
-// MARK: - View and builders
+// MARK: - View and its builders
 
-/// https://developer.apple.com/documentation/swiftui/view (iOS 13.0+).
-/// The page shows `@MainActor @preconcurrency protocol View`; the requirement is
-/// https://developer.apple.com/documentation/swiftui/view/body-swift.property
-/// (`@ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }`).
-/// Xcode 16 is the first SDK that isolates the whole protocol to the main actor.
-@MainActor @preconcurrency
+/// [Core] @605000 (iOS 13):
+/// `@_typeEraser(AnyView) @preconcurrency @_Concurrency.MainActor public protocol View {
+/// associatedtype Body : SwiftUICore.View; @SwiftUICore.ViewBuilder @_Concurrency.MainActor
+/// @preconcurrency var body: Self.Body { get } }` (plus the underscored `nonisolated static`
+/// requirements, left out).
+@_typeEraser(AnyView) @preconcurrency @MainActor
 public protocol View {
   associatedtype Body: View
   @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-/// SwiftUI's conformance of `Never` to `View`, which primitive views rely on (`Body ==
-/// Never`); `Never`'s page, https://developer.apple.com/documentation/swift/never, lists it
-/// among its conformances. Its exact spelling in the pinned SDK was not checked for this file.
+/// The `body` of primitive views (`Body == Never`). Not found in [Core] (its primitive views
+/// satisfy the requirement through underscored members); written here so the stand-in's
+/// primitive views conform. Its `ViewModifier` counterpart is at [Core] @677000
+/// (`extension ViewModifier where Self.Body == Swift.Never { @_Concurrency.MainActor
+/// @preconcurrency public func body(content: Self.Content) -> Self.Body }`), copied the same way.
+extension View where Body == Never {
+  @MainActor @preconcurrency public var body: Never { fatalError() }
+}
+
+/// [Core] @700000: `extension Swift.Never : SwiftUICore.View` (its only member there is the
+/// underscored `_viewListCount`). [Core] writes no `Body` alias there; it is written out here so
+/// `Never` conforms in the stand-in.
 extension Never: View {
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/viewbuilder (iOS 13.0+).
-/// The forms the layer and its client use: one expression, several statements (the variadic
-/// `buildBlock`), `if` (`buildIf`) and `if`/`else` or `switch` (`buildEither`). The empty
-/// `buildBlock()`, `buildLimitedAvailability(_:)` and the fixed-arity `buildBlock` overloads
-/// are not declared: a builder that needs them fails here until they are copied in.
+/// [Core] @218000 (iOS 13): `@_functionBuilder public struct ViewBuilder`, with
+/// `@available(*, unavailable) extension SwiftUICore.ViewBuilder : Swift.Sendable {}`. This is
+/// the whole builder of iOS 18.0: one `buildExpression`, the empty and one-view `buildBlock`, the
+/// variadic `buildBlock` (`@_disfavoredOverload`, so a single view takes the one-view form), and
+/// no fixed-arity `buildBlock(_:_:)...` overloads.
 @resultBuilder
 public struct ViewBuilder {
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
-  public static func buildExpression<Content>(_ content: Content) -> Content
-  where Content: View { content }
-
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
-  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
+  @_alwaysEmitIntoClient public static func buildExpression<Content>(_ content: Content) -> Content
+  where Content: View {
     content
   }
 
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
-  /// (`static func buildBlock<each Content>(_ content: repeat each Content) ->
-  /// TupleView<(repeat each Content)> where repeat each Content : View`; in the SDK since
-  /// Xcode 15, emitted into the client, so it back-deploys).
-  public static func buildBlock<each Content>(_ content: repeat each Content)
-    -> TupleView<(repeat each Content)> where repeat each Content: View
+  @_alwaysEmitIntoClient public static func buildBlock() -> EmptyView {
+    EmptyView()
+  }
+
+  @_alwaysEmitIntoClient public static func buildBlock<Content>(_ content: Content) -> Content
+  where Content: View {
+    content
+  }
+
+  #if compiler(>=5.3) && $ParameterPacks
+    @_disfavoredOverload @_alwaysEmitIntoClient
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<
+      (repeat each Content)
+    > where repeat each Content: View {
+      TupleView((repeat each content))
+    }
+  #endif
+}
+
+@available(*, unavailable)
+extension ViewBuilder: Sendable {}
+
+/// [Core] @219000 (iOS 13): `buildIf`, `buildEither(first:)`, `buildEither(second:)`.
+extension ViewBuilder {
+  @_alwaysEmitIntoClient public static func buildIf<Content>(_ content: Content?) -> Content?
+  where Content: View {
+    content
+  }
+
+  @_alwaysEmitIntoClient public static func buildEither<TrueContent, FalseContent>(
+    first: TrueContent
+  ) -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    .init(storage: .trueContent(first))
+  }
+
+  @_alwaysEmitIntoClient public static func buildEither<TrueContent, FalseContent>(
+    second: FalseContent
+  ) -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    .init(storage: .falseContent(second))
+  }
+}
+
+/// [Core] @219500: `@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)` —
+/// `buildLimitedAvailability(_:) -> AnyView`, for `if #available` in a builder.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension ViewBuilder {
+  @_alwaysEmitIntoClient public static func buildLimitedAvailability<Content>(_ content: Content)
+    -> AnyView where Content: View
   {
-    TupleView((repeat each content))
-  }
-
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
-  /// The page now shows `static func buildIf<Content>(_ content: Content?) -> Content?`
-  /// unconstrained (Xcode 27 made builders type-agnostic); the pinned SDK constrains
-  /// `Content : View`, as SwiftUI's interface quoted on the Swift forums shows
-  /// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). The stricter form is kept.
-  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
-    content
-  }
-
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
-  /// (the `View` constraints as for `buildIf`).
-  public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
-    -> _ConditionalContent<TrueContent, FalseContent>
-  where TrueContent: View, FalseContent: View {
-    _ConditionalContent()
-  }
-
-  /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
-  public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
-    -> _ConditionalContent<TrueContent, FalseContent>
-  where TrueContent: View, FalseContent: View {
-    _ConditionalContent()
+    .init(content)
   }
 }
 
-/// https://developer.apple.com/documentation/swiftui/tupleview (iOS 13.0+): `@frozen struct
-/// TupleView<T>`, a `View`; https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
-/// (`nonisolated init(_ value: T)`).
-@frozen
-public struct TupleView<T> {
-  public var value: T
-  @inlinable nonisolated public init(_ value: T) { self.value = value }
-}
-
-extension TupleView: View {
+/// [Core] @123000: `@frozen @_Concurrency.MainActor @preconcurrency public struct TupleView<T> :
+/// SwiftUICore.View { @_Concurrency.MainActor @preconcurrency public var value: T; @inlinable
+/// nonisolated public init(_ value: T) { self.value = value } ... }`, with `Sendable`
+/// unavailable. `value` is main-actor isolated: a nonisolated read is an error.
+@frozen @MainActor @preconcurrency
+public struct TupleView<T>: View {
+  @MainActor @preconcurrency public var value: T
+  // [Core] declares this `@inlinable` with the body `self.value = value`; Swift 6.3 reports
+  // that write from a nonisolated initialiser (a warning in Swift 5 mode, an error with
+  // -warnings-as-errors), so the stand-in's initialiser is opaque instead.
+  nonisolated public init(_ value: T) { fatalError() }
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// `_ConditionalContent<TrueContent, FalseContent>`, the type `buildEither(first:)` and
-/// `buildEither(second:)` return (their pages above name it); a `View` when both are. No page
-/// of its own was found in the documentation copy searched; its `@frozen` and the conditional
-/// `View` conformance are from SwiftUI's interface as quoted on the Swift forums
-/// (https://forums.swift.org/t/swiftui-viewbuilder-result-is-a-tupleview-how-is-apple-using-it-and-able-to-avoid-turning-things-into-anyview/28181/4). Its initialiser is not public.
+@available(*, unavailable)
+extension TupleView: Sendable {}
+
+/// [Core] @733000: `@frozen public struct _ConditionalContent<TrueContent, FalseContent> {
+/// @frozen public enum Storage { case trueContent(TrueContent); case falseContent(FalseContent) };
+/// public let storage: ... }` — not main-actor isolated itself — with `Sendable` unavailable for
+/// both the struct and `Storage`.
 @frozen
 public struct _ConditionalContent<TrueContent, FalseContent> {
-  nonisolated init() { fatalError() }
+  @frozen public enum Storage {
+    case trueContent(TrueContent)
+    case falseContent(FalseContent)
+  }
+  public let storage: _ConditionalContent<TrueContent, FalseContent>.Storage
 }
 
+@available(*, unavailable)
+extension _ConditionalContent.Storage: Sendable {}
+
+@available(*, unavailable)
+extension _ConditionalContent: Sendable {}
+
+/// [Core] @737000: `extension _ConditionalContent : View where TrueContent : View, FalseContent
+/// : View { public typealias Body = Swift.Never; @usableFromInline internal init(storage:) ... }`
+/// (the `@_alwaysEmitIntoClient` `init(_storage:)` deprecated "Do not use this." is left out).
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
   public typealias Body = Never
-  public var body: Never { fatalError() }
+  @usableFromInline
+  internal init(storage: _ConditionalContent<TrueContent, FalseContent>.Storage) {
+    self.storage = storage
+  }
 }
 
-/// `Optional` is a `View` when `Wrapped` is (SwiftUI's extension of `Optional`; the conformance
-/// was not confirmed against a page for the pinned SDK). `buildIf` returns `Content?`, so an
-/// `if` without `else` in a view builder needs it.
+/// [Core] @666000: `extension Swift.Optional : SwiftUICore.View where Wrapped :
+/// SwiftUICore.View { public typealias Body = Swift.Never ... }` — what `buildIf` returns.
 extension Optional: View where Wrapped: View {
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
 // MARK: - Views
 
-/// https://developer.apple.com/documentation/swiftui/emptyview (iOS 13.0+): `@frozen struct
-/// EmptyView`, a `View`, with `nonisolated init()`.
-@frozen
-public struct EmptyView {
+/// [Core] @616000: `@frozen @_Concurrency.MainActor @preconcurrency public struct EmptyView :
+/// SwiftUICore.View { @inlinable nonisolated public init() {} ... }`, and @961000
+/// `extension SwiftUICore.EmptyView : Swift.Sendable {}`: unlike most views, `EmptyView` is
+/// `Sendable`.
+@frozen @MainActor @preconcurrency
+public struct EmptyView: View {
   @inlinable nonisolated public init() {}
-}
-
-extension EmptyView: View {
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/anyview (iOS 13.0+): `@frozen struct
-/// AnyView`, a `View`.
-@frozen
-public struct AnyView {
-  /// https://developer.apple.com/documentation/swiftui/anyview/init(_:)
-  /// (`nonisolated init<V>(_ view: V) where V : View`).
+extension EmptyView: Sendable {}
+
+/// [Core] @650000: `@frozen @_Concurrency.MainActor @preconcurrency public struct AnyView :
+/// SwiftUICore.View { nonisolated public init<V>(_ view: V) where V : SwiftUICore.View;
+/// @_alwaysEmitIntoClient nonisolated public init<V>(erasing view: V) ...; nonisolated public
+/// init?(_fromValue value: Any) ... }`, with `Sendable` unavailable.
+@frozen @MainActor @preconcurrency
+public struct AnyView: View {
   nonisolated public init<V>(_ view: V) where V: View { fatalError() }
-}
-
-extension AnyView: View {
+  @_alwaysEmitIntoClient nonisolated public init<V>(erasing view: V) where V: View {
+    self.init(view)
+  }
+  nonisolated public init?(_fromValue value: Any) { fatalError() }
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/text (iOS 13.0+): `@frozen struct Text:
-/// Equatable, Sendable` in the pinned SDK's interface, a `View` in an extension.
+@available(*, unavailable)
+extension AnyView: Sendable {}
+
+/// [Core] @812000: `@frozen public struct Text : Swift.Equatable, Swift.Sendable { ...
+/// @inlinable public init(verbatim content: Swift.String) { storage = .verbatim(content) };
+/// @_disfavoredOverload public init<S>(_ content: S) where S : Swift.StringProtocol; ... }`.
+/// Not isolated, and `Sendable`. The `StringProtocol` initialiser is disfavoured: a string
+/// *literal* picks the localizing `init(_:tableName:bundle:comment:)` below.
 @frozen
 public struct Text: Equatable, Sendable {
-  /// https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
-  /// (`init<S>(_ content: S) where S : StringProtocol`: a stored string, not localized). The
-  /// localizing `init(_:tableName:bundle:comment:)`, which a string *literal* picks, is not
-  /// declared: the layer shows only stored strings.
-  nonisolated public init<S>(_ content: S) where S: StringProtocol { fatalError() }
+  @usableFromInline internal var storage: String
+  @inlinable public init(verbatim content: String) { storage = content }
+  @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol {
+    storage = String(content)
+  }
+  public static func == (a: Text, b: Text) -> Bool { a.storage == b.storage }
 }
 
+/// [Core] @233000 (iOS 13): `extension SwiftUICore.Text {
+/// @_semantics("swiftui.init_with_localization") public init(_ key:
+/// SwiftUICore.LocalizedStringKey, tableName: Swift.String? = nil, bundle: Foundation.Bundle? =
+/// nil, comment: Swift.StaticString? = nil) }`. (`init(_: LocalizedStringResource)` (iOS 16,
+/// disfavoured), the formatter, format-style, date and image initialisers are left out.)
+extension Text {
+  @_semantics("swiftui.init_with_localization")
+  public init(
+    _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+    comment: StaticString? = nil
+  ) {
+    storage = key.key
+  }
+}
+
+/// [Core] @265000: `extension SwiftUICore.Text : SwiftUICore.View { ... public typealias Body =
+/// Swift.Never }`.
 extension Text: View {
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/button (iOS 13.0+): `struct Button<Label>
-/// where Label : View`, a `View`.
-public struct Button<Label> where Label: View {}
-
-extension Button: View {
-  public typealias Body = Never
-  public var body: Never { fatalError() }
+/// [UI] @98600 (iOS 15): `extension SwiftUICore.Text { ... nonisolated public func
+/// accessibilityLabel(_ label: SwiftUICore.Text) -> SwiftUICore.Text; nonisolated public func
+/// accessibilityLabel(_ labelKey: SwiftUICore.LocalizedStringKey) -> SwiftUICore.Text;
+/// @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) ->
+/// SwiftUICore.Text where S : Swift.StringProtocol }` (its `accessibilityTextContentType` and
+/// `accessibilityHeading` siblings left out): on a `Text`, these win over
+/// `View.accessibilityLabel(_:)` and keep the result a `Text`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension Text {
+  nonisolated public func accessibilityLabel(_ label: Text) -> Text { self }
+  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> Text { self }
+  @_disfavoredOverload
+  nonisolated public func accessibilityLabel<S>(_ label: S) -> Text where S: StringProtocol {
+    self
+  }
 }
 
-extension Button where Label == Text {
-  /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
-  /// (`@preconcurrency nonisolated init<S>(_ title: S, action: @escaping @MainActor () ->
-  /// Void) where S : StringProtocol`). The action is main-actor isolated: SwiftUI calls it on
-  /// the main actor.
+/// [Core] @233500: `@frozen public struct LocalizedStringKey : Swift.Equatable,
+/// Swift.ExpressibleByStringInterpolation`, with `Sendable` unavailable (for the key and its
+/// `StringInterpolation`). A string literal or interpolation passed where both this and a
+/// `StringProtocol` overload are accepted becomes a `LocalizedStringKey`.
+@frozen
+public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
+  @usableFromInline internal var key: String
+  public init(_ value: String) { key = value }
+  @_semantics("swiftui.localized_string_key.init_literal")
+  public init(stringLiteral value: String) { key = value }
+  @_semantics("swiftui.localized_string_key.init_interpolation")
+  public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+    key = stringInterpolation.key
+  }
+
+  /// [Core] @234000. The interpolations a localized key accepts: strings, `Text`,
+  /// `AttributedString`, the `_FormatSpecifiable` numbers, and — marked unavailable — views.
+  /// (The formatter, `NSObject`, format-style, `Image`, date and `LocalizedStringResource`
+  /// forms are left out.)
+  public struct StringInterpolation: StringInterpolationProtocol {
+    @usableFromInline internal var key = ""
+    @_semantics("swiftui.localized.interpolation_init")
+    public init(literalCapacity: Int, interpolationCount: Int) {}
+    @_semantics("swiftui.localized.appendLiteral")
+    public mutating func appendLiteral(_ literal: String) { key += literal }
+    @_semantics("swiftui.localized.appendInterpolation_@_specifier")
+    public mutating func appendInterpolation(_ string: String) { key += "%@" }
+    @_transparent public mutating func appendInterpolation<T>(_ value: T)
+    where T: _FormatSpecifiable {
+      appendInterpolation(value, specifier: value._specifier)
+    }
+    @_semantics("swiftui.localized.appendInterpolation_param_specifier")
+    public mutating func appendInterpolation<T>(_ value: T, specifier: String)
+    where T: _FormatSpecifiable { key += specifier }
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    @_semantics("swiftui.localized.appendInterpolation_@_specifier")
+    public mutating func appendInterpolation(_ text: Text) { key += "%@" }
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    @_semantics("swiftui.localized.appendInterpolation_@_specifier")
+    public mutating func appendInterpolation(_ attributedString: AttributedString) { key += "%@" }
+    @available(
+      *, unavailable,
+      message:
+        "Unsupported type for interpolation, see LocalizedStringKey.StringInterpolation for supported types."
+    )
+    public mutating func appendInterpolation<T>(_ view: T) where T: View {}
+    public typealias StringLiteralType = String
+  }
+
+  public static func == (a: LocalizedStringKey, b: LocalizedStringKey) -> Bool { a.key == b.key }
+  public typealias ExtendedGraphemeClusterLiteralType = String
+  public typealias StringLiteralType = String
+  public typealias UnicodeScalarLiteralType = String
+}
+
+@available(*, unavailable)
+extension LocalizedStringKey.StringInterpolation: Sendable {}
+
+@available(*, unavailable)
+extension LocalizedStringKey: Sendable {}
+
+/// [Core] @238000: `public protocol _FormatSpecifiable : Swift.Equatable { associatedtype _Arg :
+/// Swift.CVarArg; var _arg: Self._Arg { get }; var _specifier: Swift.String { get } }`, adopted
+/// by the integer and floating-point types (only `Int` and `Double` are copied here).
+public protocol _FormatSpecifiable: Equatable {
+  associatedtype _Arg: CVarArg
+  var _arg: Self._Arg { get }
+  var _specifier: String { get }
+}
+
+extension Int: _FormatSpecifiable {
+  public var _arg: Int64 { Int64(self) }
+  public var _specifier: String { "%lld" }
+}
+
+extension Double: _FormatSpecifiable {
+  public var _arg: Double { self }
+  public var _specifier: String { "%lf" }
+}
+
+/// [UI] @1143300 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct Button<Label>
+/// : SwiftUICore.View where Label : SwiftUICore.View { @preconcurrency nonisolated public
+/// init(action: @escaping @_Concurrency.MainActor () -> Swift.Void, @SwiftUICore.ViewBuilder
+/// label: () -> Label); @_Concurrency.MainActor @preconcurrency public var body: some
+/// SwiftUICore.View { get } ... }`, with `Sendable` unavailable. Its action is `@MainActor`:
+/// SwiftUI calls it there.
+@MainActor @preconcurrency
+public struct Button<Label>: View where Label: View {
   @preconcurrency
+  nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label)
+  {
+    fatalError()
+  }
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(*, unavailable)
+extension Button: Sendable {}
+
+/// [UI] @1143900 (iOS 13): the title initialisers, `@preconcurrency nonisolated public init(_
+/// titleKey: SwiftUICore.LocalizedStringKey, action: @escaping @_Concurrency.MainActor () ->
+/// Swift.Void)` (what a literal picks) and `@preconcurrency @_disfavoredOverload nonisolated
+/// public init<S>(_ title: S, action: ...) where S : Swift.StringProtocol` (what a `String` value
+/// picks). (The `role:`, `systemImage:` and `image:` forms are left out.)
+extension Button where Label == Text {
+  @preconcurrency
+  nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+    fatalError()
+  }
+  @_disfavoredOverload @preconcurrency
   nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
-  where S: StringProtocol { fatalError() }
-}
-
-/// https://developer.apple.com/documentation/swiftui/progressview (iOS 14.0+): `struct
-/// ProgressView<Label, CurrentValueLabel> where Label : View, CurrentValueLabel : View`, a
-/// `View`.
-public struct ProgressView<Label, CurrentValueLabel> where Label: View, CurrentValueLabel: View {}
-
-extension ProgressView: View {
-  public typealias Body = Never
-  public var body: Never { fatalError() }
-}
-
-extension ProgressView where CurrentValueLabel == EmptyView {
-  /// https://developer.apple.com/documentation/swiftui/progressview/init() (`nonisolated init()
-  /// where Label == EmptyView`): an indeterminate spinner.
-  nonisolated public init() where Label == EmptyView { fatalError() }
-}
-
-extension ProgressView {
-  /// https://developer.apple.com/documentation/swiftui/progressview/init(value:total:)
-  /// (`nonisolated init<V>(value: V?, total: V = 1.0) where Label == EmptyView,
-  /// CurrentValueLabel == EmptyView, V : BinaryFloatingPoint`); a `nil` value is indeterminate.
-  nonisolated public init<V>(value: V?, total: V = 1.0)
-  where Label == EmptyView, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+  where S: StringProtocol {
     fatalError()
   }
 }
 
-/// https://developer.apple.com/documentation/swiftui/horizontalalignment (iOS 13.0+): `@frozen
-/// struct HorizontalAlignment`; only
-/// https://developer.apple.com/documentation/swiftui/horizontalalignment/center
-/// (`static let center: HorizontalAlignment`), the default of `VStack`'s `alignment:`.
-@frozen
-public struct HorizontalAlignment {
-  public static let center = HorizontalAlignment()
+/// [UI] @205300 (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct
+/// ProgressView<Label, CurrentValueLabel> : SwiftUICore.View where Label : SwiftUICore.View,
+/// CurrentValueLabel : SwiftUICore.View { @_Concurrency.MainActor @preconcurrency public var
+/// body: some SwiftUICore.View { get } ... }`, with `Sendable` unavailable.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
+public struct ProgressView<Label, CurrentValueLabel>: View
+where Label: View, CurrentValueLabel: View {
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/vstack (iOS 13.0+): `@frozen struct
-/// VStack<Content> where Content : View`, a `View`.
+@available(*, unavailable)
+extension ProgressView: Sendable {}
+
+/// [UI] @205900 (iOS 14): the indeterminate initialisers, `extension SwiftUI.ProgressView where
+/// CurrentValueLabel == SwiftUICore.EmptyView { nonisolated public init() where Label ==
+/// SwiftUICore.EmptyView; ... init(@SwiftUICore.ViewBuilder label: () -> Label); ... init(_
+/// titleKey: SwiftUICore.LocalizedStringKey) where Label == SwiftUICore.Text;
+/// @_disfavoredOverload nonisolated public init<S>(_ title: S) where Label == SwiftUICore.Text,
+/// S : Swift.StringProtocol }`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension ProgressView where CurrentValueLabel == EmptyView {
+  nonisolated public init() where Label == EmptyView { fatalError() }
+  nonisolated public init(@ViewBuilder label: () -> Label) { fatalError() }
+  nonisolated public init(_ titleKey: LocalizedStringKey) where Label == Text { fatalError() }
+  @_disfavoredOverload
+  nonisolated public init<S>(_ title: S) where Label == Text, S: StringProtocol { fatalError() }
+}
+
+/// [UI] @206400 (iOS 14): the determinate initialisers, `nonisolated public init<V>(value: V?,
+/// total: V = 1.0) where ... V : Swift.BinaryFloatingPoint` and the titled pair as above; a
+/// `nil` value is indeterminate. (The `label:` and `currentValueLabel:` forms, and @207300
+/// `init(_: Foundation.Progress)`, are left out.)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension ProgressView {
+  nonisolated public init<V>(value: V?, total: V = 1.0)
+  where Label == EmptyView, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+    fatalError()
+  }
+  nonisolated public init<V>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0)
+  where Label == Text, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+    fatalError()
+  }
+  @_disfavoredOverload
+  nonisolated public init<S, V>(_ title: S, value: V?, total: V = 1.0)
+  where Label == Text, CurrentValueLabel == EmptyView, S: StringProtocol, V: BinaryFloatingPoint {
+    fatalError()
+  }
+}
+
+/// [Core] @495000: `@frozen public struct HorizontalAlignment : Swift.Equatable` (its public
+/// `init(_: any AlignmentID.Type)` and `key` are left out), @498000 `public static let leading,
+/// center, trailing`, and @949000 `extension SwiftUICore.HorizontalAlignment : Swift.Sendable`.
 @frozen
-public struct VStack<Content> where Content: View {
-  /// https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
-  /// (`nonisolated init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-  /// @ViewBuilder content: () -> Content)`; `@inlinable` in the pinned SDK, and the page now
-  /// shows `@ContentBuilder`).
-  @inlinable nonisolated public init(
+public struct HorizontalAlignment: Equatable {
+  @usableFromInline internal let id: Int
+  public static let leading = HorizontalAlignment(id: 0)
+  public static let center = HorizontalAlignment(id: 1)
+  public static let trailing = HorizontalAlignment(id: 2)
+}
+
+extension HorizontalAlignment: Sendable {}
+
+/// [Core] @58000: `@frozen @_Concurrency.MainActor @preconcurrency public struct
+/// VStack<Content> : SwiftUICore.View where Content : SwiftUICore.View { ... @inlinable
+/// nonisolated public init(alignment: SwiftUICore.HorizontalAlignment = .center, spacing:
+/// CoreFoundation.CGFloat? = nil, @SwiftUICore.ViewBuilder content: () -> Content) ... }`, with
+/// `Sendable` unavailable.
+@frozen @MainActor @preconcurrency
+public struct VStack<Content>: View where Content: View {
+  // [Core] declares this `@inlinable`, storing `content()` in a main-actor `_tree`; opaque
+  // here for the reason given at `TupleView.init(_:)`.
+  nonisolated public init(
     alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
-  ) { fatalError() }
-}
-
-extension VStack: View {
+  ) {
+    fatalError()
+  }
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/textfield (iOS 13.0+): `struct
-/// TextField<Label> where Label : View`, a `View`. Used by the recipes' client code.
-public struct TextField<Label> where Label: View {}
+@available(*, unavailable)
+extension VStack: Sendable {}
 
-extension TextField: View {
-  public typealias Body = Never
-  public var body: Never { fatalError() }
+/// [UI] @271700 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct
+/// TextField<Label> : SwiftUICore.View where Label : SwiftUICore.View {
+/// @_Concurrency.MainActor @preconcurrency public var body: some SwiftUICore.View { get } ...
+/// }`, with `Sendable` unavailable.
+@MainActor @preconcurrency
+public struct TextField<Label>: View where Label: View {
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
 }
 
+@available(*, unavailable)
+extension TextField: Sendable {}
+
+/// [UI] @274700 (iOS 13): `@_alwaysEmitIntoClient nonisolated public init(_ titleKey:
+/// SwiftUICore.LocalizedStringKey, text: SwiftUICore.Binding<Swift.String>)` and
+/// `@_disfavoredOverload @_alwaysEmitIntoClient nonisolated public init<S>(_ title: S, text:
+/// SwiftUICore.Binding<Swift.String>) where S : Swift.StringProtocol` (their bodies call the
+/// deprecated `onEditingChanged:onCommit:` form, left out with the `prompt:` and `axis:` forms;
+/// opaque here).
 extension TextField where Label == Text {
-  /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:)-2laoi
-  /// (`nonisolated init<S>(_ title: S, text: Binding<String>) where S : StringProtocol`;
-  /// `@export(implementation)` on the page is the newer spelling of emitting into the client).
+  nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) { fatalError() }
+  @_disfavoredOverload
   nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol {
     fatalError()
   }
@@ -277,35 +511,41 @@ extension TextField where Label == Text {
 
 // MARK: - Modifiers
 
-/// https://developer.apple.com/documentation/swiftui/viewmodifier (iOS 13.0+):
-/// `@MainActor @preconcurrency protocol ViewModifier`. The requirement is
-/// https://developer.apple.com/documentation/swiftui/viewmodifier/body(content:), which the
-/// pinned SDK marks `@ViewBuilder @MainActor @preconcurrency` (pages for SDKs after the pin
-/// show `@ContentBuilder` in place of `@ViewBuilder`).
-@MainActor @preconcurrency
+/// [Core] @677000 (iOS 13): `@preconcurrency @_Concurrency.MainActor public protocol
+/// ViewModifier { associatedtype Body : SwiftUICore.View; @SwiftUICore.ViewBuilder
+/// @_Concurrency.MainActor @preconcurrency func body(content: Self.Content) -> Self.Body;
+/// typealias Content = SwiftUICore._ViewModifier_Content<Self> }` (underscored requirements left
+/// out), and its `Body == Never` default body.
+@preconcurrency @MainActor
 public protocol ViewModifier {
   associatedtype Body: View
   @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
-  /// https://developer.apple.com/documentation/swiftui/viewmodifier/content
   typealias Content = _ViewModifier_Content<Self>
 }
 
-/// The type behind `ViewModifier.Content` (the page above shows only `typealias Content`; the
-/// underscored name is the one SwiftUI's interface gives it). A primitive view.
-public struct _ViewModifier_Content<Modifier> where Modifier: ViewModifier {
-  nonisolated init() { fatalError() }
+extension ViewModifier where Body == Never {
+  @MainActor @preconcurrency public func body(content: Self.Content) -> Self.Body { fatalError() }
 }
 
-extension _ViewModifier_Content: View {
+/// [Core] @90000: `@_Concurrency.MainActor @preconcurrency public struct
+/// _ViewModifier_Content<Modifier> : SwiftUICore.View where Modifier : SwiftUICore.ViewModifier
+/// { ... public typealias Body = Swift.Never }`, no public initialiser, `Sendable` unavailable.
+@MainActor @preconcurrency
+public struct _ViewModifier_Content<Modifier>: View where Modifier: ViewModifier {
   public typealias Body = Never
-  public var body: Never { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/modifiedcontent (iOS 13.0+):
-/// `@frozen struct ModifiedContent<Content, Modifier>`, a `View` when `Content: View` and
-/// `Modifier: ViewModifier`.
+@available(*, unavailable)
+extension _ViewModifier_Content: Sendable {}
+
+/// [Core] @681500: `@frozen public struct ModifiedContent<Content, Modifier> { public typealias
+/// Body = Swift.Never; public var content: Content; public var modifier: Modifier; @inlinable
+/// nonisolated public init(content: Content, modifier: Modifier) ... }` — not isolated itself —
+/// with `Sendable` unavailable, and its `View` conformance (a `@_Concurrency.MainActor
+/// @preconcurrency public var body`). (Its `ViewModifier` conformance is left out.)
 @frozen
 public struct ModifiedContent<Content, Modifier> {
+  public typealias Body = Never
   public var content: Content
   public var modifier: Modifier
   @inlinable nonisolated public init(content: Content, modifier: Modifier) {
@@ -314,84 +554,71 @@ public struct ModifiedContent<Content, Modifier> {
   }
 }
 
+@available(*, unavailable)
+extension ModifiedContent: Sendable {}
+
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
-  public typealias Body = Never
-  public var body: Never { fatalError() }
+  @MainActor @preconcurrency public var body: ModifiedContent<Content, Modifier>.Body {
+    fatalError()
+  }
 }
 
+/// [Core] @681000: `@inlinable nonisolated public func modifier<T>(_ modifier: T) ->
+/// SwiftUICore.ModifiedContent<Self, T>` — `T` unconstrained.
 extension View {
-  /// https://developer.apple.com/documentation/swiftui/view/modifier(_:) (iOS 13.0+):
-  /// `nonisolated func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>`. Unconstrained
-  /// `T`, as on the page: the result is a `View` only when `T: ViewModifier`.
   @inlinable nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
-    ModifiedContent(content: self, modifier: modifier)
+    return .init(content: self, modifier: modifier)
   }
+}
 
-  /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
-  /// (iOS 17.0+): `nonisolated func onChange<V>(of value: V, initial: Bool = false,
-  /// _ action: @escaping (V, V) -> Void) -> some View where V : Equatable`. The action is
-  /// neither `@Sendable` nor isolated: a closure written in a view's `body` inherits the main
-  /// actor. The two-parameter form only: the zero-parameter overload and the deprecated
-  /// `onChange(of:perform:)` are not declared.
+/// [Core] @12000: `@inlinable nonisolated public func disabled(_ disabled: Swift.Bool) -> some
+/// SwiftUICore.View`; @482000: `@inlinable nonisolated public func onAppear(perform action: (()
+/// -> Swift.Void)? = nil) -> some SwiftUICore.View` (the action is neither `@Sendable` nor
+/// isolated). Bodies are the stand-in's.
+extension View {
+  nonisolated public func disabled(_ disabled: Bool) -> some View { self }
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+}
+
+/// [Core] @603000 (iOS 17): both `onChange(of:initial:_:)` forms, and @600000 (iOS 14)
+/// `onChange(of:perform:)`, which a one-parameter closure picks. [Core] deprecates it on
+/// `iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0` — exactly this package's
+/// deployment floors (Package.swift), so every use warns on every platform the package
+/// supports. Linux ignores platform-specific deprecations, so the stand-in writes the same
+/// deprecation as `@available(*, deprecated, ...)`, with [Core]'s message.
+extension View {
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   nonisolated public func onChange<V>(
     of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
   ) -> some View where V: Equatable {
     self
   }
 
-  /// https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:) (iOS 15.0+).
-  /// The page shows `nonisolated func task<T>(id value: T, priority: TaskPriority =
-  /// .userInitiated, _ action: @escaping () async -> Void) -> some View where T : Equatable`;
-  /// it hides two attributes of the pinned SDK's interface, `@_inheritActorContext` and
-  /// `@Sendable`, which public back-deployment shims copy from the SDK's interface
-  /// (`@_inheritActorContext _ action: @escaping @Sendable () async -> Swift.Void`). With `@_inheritActorContext` a closure written in a
-  /// main-actor `body` runs on the main actor; written in a `nonisolated` function it is
-  /// nonisolated. SDKs after the pin (iOS 26) replace this with
-  /// `sending @escaping @isolated(any)` closures and extra `name:` parameters; not mirrored.
-  nonisolated public func task<T>(
-    id value: T,
-    priority: TaskPriority = .userInitiated,
-    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
-  ) -> some View where T: Equatable {
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+  nonisolated public func onChange<V>(
+    of value: V, initial: Bool = false, _ action: @escaping () -> Void
+  ) -> some View where V: Equatable {
     self
   }
 
-  /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:) (iOS 13.0+):
-  /// `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`. The action
-  /// is neither `@Sendable` nor isolated, like `onChange`'s, and "completes before the first
-  /// rendered frame appears".
-  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
-
-  /// https://developer.apple.com/documentation/swiftui/view/disabled(_:) (iOS 13.0+):
-  /// `nonisolated func disabled(_ disabled: Bool) -> some View`.
-  nonisolated public func disabled(_ disabled: Bool) -> some View { self }
-
-  /// https://developer.apple.com/documentation/swiftui/view/accessibilitylabel(_:) — the `Text`
-  /// overload (iOS 14.0+): `nonisolated func accessibilityLabel(_ label: Text) ->
-  /// ModifiedContent<Self, AccessibilityAttachmentModifier>`. The `StringProtocol`,
-  /// `LocalizedStringKey` and `LocalizedStringResource` overloads, and `ModifiedContent`'s own
-  /// overloads (which the real SDK prefers after another accessibility modifier; they return
-  /// the same type), are not declared.
-  nonisolated public func accessibilityLabel(_ label: Text)
-    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
-  {
-    modifier(AccessibilityAttachmentModifier())
+  @available(
+    *, deprecated, message: "Use `onChange` with a two or zero parameter action closure instead."
+  )
+  nonisolated public func onChange<V>(
+    of value: V, perform action: @escaping (_ newValue: V) -> Void
+  ) -> some View where V: Equatable {
+    self
   }
+}
 
-  /// https://developer.apple.com/documentation/swiftui/view/accessibilityvalue(_:)-z9mo
-  /// (iOS 14.0+): `nonisolated func accessibilityValue(_ valueDescription: Text) ->
-  /// ModifiedContent<Self, AccessibilityAttachmentModifier>`; the other overloads as for
-  /// `accessibilityLabel(_:)`.
-  nonisolated public func accessibilityValue(_ valueDescription: Text)
-    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
-  {
-    modifier(AccessibilityAttachmentModifier())
-  }
-
-  /// https://developer.apple.com/documentation/swiftui/view/task(priority:_:) (iOS 15.0+):
-  /// `nonisolated func task(priority: TaskPriority = .userInitiated, _ action: @escaping ()
-  /// async -> Void) -> some View`, with the same hidden `@_inheritActorContext` and `@Sendable`
-  /// as `task(id:priority:_:)` above (and the same later change to `sending @isolated(any)`).
+/// [UI] @268000 (iOS 15): `@inlinable nonisolated public func task(priority:
+/// _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping
+/// @Sendable () async -> Swift.Void) -> some SwiftUICore.View` and `task<T>(id value: T,
+/// priority:_:) where T : Swift.Equatable` (bodies wrap `_TaskModifier`; opaque here) — a
+/// closure written in a main-actor `body` runs on the main actor, one written in a
+/// `nonisolated` function does not.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension View {
   nonisolated public func task(
     priority: TaskPriority = .userInitiated,
     @_inheritActorContext _ action: @escaping @Sendable () async -> Void
@@ -399,11 +626,20 @@ extension View {
     self
   }
 
-  /// https://developer.apple.com/documentation/swiftui/view/refreshable(action:) (iOS 15.0+).
-  /// The page shows `nonisolated func refreshable(action: @escaping @Sendable () async ->
-  /// Void) -> some View`; `@_inheritActorContext` is not shown there but is in the SDK's
-  /// interface (as the issue states; also quoted from the interface in public notes). Not
-  /// confirmed against an Xcode 16.0 interface file itself.
+  nonisolated public func task<T>(
+    id value: T,
+    priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+  ) -> some View where T: Equatable {
+    self
+  }
+}
+
+/// [UI] @484600 (iOS 15, macOS 12, tvOS 15, watchOS 8): `nonisolated public func
+/// refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Swift.Void) -> some
+/// SwiftUICore.View`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension View {
   nonisolated public func refreshable(
     @_inheritActorContext action: @escaping @Sendable () async -> Void
   ) -> some View {
@@ -411,24 +647,78 @@ extension View {
   }
 }
 
-/// https://developer.apple.com/documentation/swiftui/accessibilityattachmentmodifier (iOS
-/// 13.0+): `struct AccessibilityAttachmentModifier`, a `ViewModifier` (a primitive one; its
-/// body is SwiftUI's own).
-public struct AccessibilityAttachmentModifier {}
-
-extension AccessibilityAttachmentModifier: ViewModifier {
-  public func body(content: Content) -> Never { fatalError() }
+/// [UI] @788700 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct
+/// AccessibilityAttachmentModifier : SwiftUICore.ViewModifier { public typealias Body =
+/// Swift.Never }` (not `@frozen`), with `Sendable` unavailable.
+@MainActor @preconcurrency
+public struct AccessibilityAttachmentModifier: ViewModifier {
+  public typealias Body = Never
 }
 
-// MARK: - Dynamic properties
+@available(*, unavailable)
+extension AccessibilityAttachmentModifier: Sendable {}
 
-/// https://developer.apple.com/documentation/swiftui/dynamicproperty (iOS 13.0+):
-/// `protocol DynamicProperty`, not isolated, and its requirement
-/// https://developer.apple.com/documentation/swiftui/dynamicproperty/update()
-/// (`mutating func update()`) is nonisolated, with a default implementation. (OpenSwiftUI,
-/// which mirrors SwiftUI 6.5.4 = iOS 18.5, declares it the same way.) The underscored
-/// requirements `_makeProperty(in:container:fieldOffset:inputs:)` and `_propertyBehaviors`
-/// have default implementations and are left out.
+/// [UI] @1000 (iOS 14): `accessibilityValue(_:)` on `View` — `Text`, `LocalizedStringKey`, and a
+/// `@_disfavoredOverload` `StringProtocol` form, all `nonisolated`, returning
+/// `ModifiedContent<Self, SwiftUI.AccessibilityAttachmentModifier>`; [UI] @46800 (iOS 14):
+/// `accessibilityLabel(_:)` with the same three forms. (The `isEnabled:` forms of iOS 18, [UI]
+/// @44500, and the `LocalizedStringResource` forms are left out.)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension View {
+  nonisolated public func accessibilityLabel(_ label: Text)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  { fatalError() }
+  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  { fatalError() }
+  @_disfavoredOverload
+  nonisolated public func accessibilityLabel<S>(_ label: S)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol
+  { fatalError() }
+
+  nonisolated public func accessibilityValue(_ valueDescription: Text)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  { fatalError() }
+  nonisolated public func accessibilityValue(_ valueKey: LocalizedStringKey)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+  { fatalError() }
+  @_disfavoredOverload
+  nonisolated public func accessibilityValue<S>(_ value: S)
+    -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol
+  { fatalError() }
+}
+
+/// [UI] @2000 (iOS 14): the `ModifiedContent where Modifier == AccessibilityAttachmentModifier`
+/// overloads, which a second accessibility modifier picks (they keep one attachment).
+/// `accessibilityLabel`: [UI] @47500, the same forms.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension ModifiedContent where Modifier == AccessibilityAttachmentModifier {
+  nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Content, Modifier> {
+    self
+  }
+  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey)
+    -> ModifiedContent<Content, Modifier>
+  { self }
+  @_disfavoredOverload
+  nonisolated public func accessibilityLabel<S>(_ label: S) -> ModifiedContent<Content, Modifier>
+  where S: StringProtocol { self }
+
+  nonisolated public func accessibilityValue(_ valueDescription: Text)
+    -> ModifiedContent<Content, Modifier>
+  { self }
+  nonisolated public func accessibilityValue(_ valueKey: LocalizedStringKey)
+    -> ModifiedContent<Content, Modifier>
+  { self }
+  @_disfavoredOverload
+  nonisolated public func accessibilityValue<S>(_ value: S) -> ModifiedContent<Content, Modifier>
+  where S: StringProtocol { self }
+}
+
+// MARK: - Dynamic properties and bindings
+
+/// [Core] @302000 (iOS 13): `public protocol DynamicProperty { ...; mutating func update() }` —
+/// not isolated — with a default `public mutating func update()`. (The underscored
+/// `_makeProperty` and `_propertyBehaviors` requirements are left out.)
 public protocol DynamicProperty {
   mutating func update()
 }
@@ -437,71 +727,88 @@ extension DynamicProperty {
   public mutating func update() {}
 }
 
-/// https://developer.apple.com/documentation/swiftui/state (iOS 13.0+):
-/// `@frozen @propertyWrapper struct State<Value>`. Not isolated: its initialisers and
-/// `wrappedValue` are nonisolated ("You can safely mutate state properties from any
-/// thread"). Conformances other than `DynamicProperty` (the page lists `Sendable`) are left
-/// out until the layer needs them.
+/// [Core] @701000: `@frozen @propertyWrapper public struct State<Value> :
+/// SwiftUICore.DynamicProperty { public init(wrappedValue value: Value); @_alwaysEmitIntoClient
+/// public init(initialValue value: Value) { _value = value }; public var wrappedValue: Value {
+/// get nonmutating set }; public var projectedValue: SwiftUICore.Binding<Value> { get } }` — not
+/// isolated — with `extension SwiftUICore.State : Swift.Sendable where Value : Swift.Sendable`
+/// and `init()` when `Value : ExpressibleByNilLiteral`. (Its internal `_location` is left out.)
 @frozen @propertyWrapper
 public struct State<Value>: DynamicProperty {
-  @usableFromInline var _value: Value
-
-  /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+  @usableFromInline internal var _value: Value
   public init(wrappedValue value: Value) { _value = value }
-
-  /// https://developer.apple.com/documentation/swiftui/state/init(initialvalue:)
-  /// (`@_alwaysEmitIntoClient` in the pinned SDK; the current page shows
-  /// `@export(implementation)`, its newer spelling).
-  @_alwaysEmitIntoClient
-  public init(initialValue value: Value) { _value = value }
-
-  /// https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+  @_alwaysEmitIntoClient public init(initialValue value: Value) { _value = value }
   public var wrappedValue: Value {
     get { fatalError() }
     nonmutating set { fatalError() }
   }
-
-  /// https://developer.apple.com/documentation/swiftui/state/projectedvalue
   public var projectedValue: Binding<Value> { fatalError() }
 }
 
-/// https://developer.apple.com/documentation/swiftui/binding (iOS 13.0+):
-/// `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`.
+extension State: Sendable where Value: Sendable {}
+
+extension State where Value: ExpressibleByNilLiteral {
+  @inlinable public init() { self.init(wrappedValue: nil) }
+}
+
+/// [Core] @270000: `@frozen public struct Transaction { @inlinable public init() ... }`, with
+/// `Sendable` unavailable (@272000). Only what `Binding`'s second initialiser names.
+@frozen
+public struct Transaction {
+  @inlinable public init() {}
+}
+
+@available(*, unavailable)
+extension Transaction: Sendable {}
+
+/// [Core] @508000 (iOS 13): `@frozen @propertyWrapper @dynamicMemberLookup public struct
+/// Binding<Value>` — not isolated. Both closures of `init(get:set:)` are `@_inheritActorContext
+/// @escaping @isolated(any) @Sendable`: a plain closure written on the main actor is
+/// main-actor isolated and may touch main-actor state. The second initialiser takes a setter
+/// with a `Transaction`; a two-parameter closure picks it.
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-  /// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp:
-  /// `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
-  /// set: @escaping @isolated(any) @Sendable (Value) -> Void)`. `@Sendable` is confirmed for
-  /// Xcode 16.0 by public Swift Package Index build logs (Xcode 16.0, September 2024) that
-  /// warn about captures "in a `@Sendable` closure" inside `Binding(get:set:)`.
-  /// `@isolated(any)` is from the current page and not confirmed for 16.0 itself; code that
-  /// passes `{ @MainActor in ... }` closures compiles against both shapes.
-  @preconcurrency
-  public init(
-    get: @escaping @isolated(any) @Sendable () -> Value,
-    set: @escaping @isolated(any) @Sendable (Value) -> Void
-  ) { fatalError() }
+  public var transaction: Transaction
 
-  /// https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
+  #if compiler(>=5.3) && $IsolatedAny
+    @preconcurrency public init(
+      @_inheritActorContext get: @escaping @isolated(any) @Sendable () -> Value,
+      @_inheritActorContext set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {
+      fatalError()
+    }
+  #endif
+
+  #if compiler(>=5.3) && $IsolatedAny
+    @preconcurrency public init(
+      @_inheritActorContext get: @escaping @isolated(any) @Sendable () -> Value,
+      @_inheritActorContext set: @escaping @isolated(any) @Sendable (Value, Transaction) -> Void
+    ) {
+      fatalError()
+    }
+  #endif
+
+  public static func constant(_ value: Value) -> Binding<Value> { fatalError() }
+
   public var wrappedValue: Value {
     get { fatalError() }
     nonmutating set { fatalError() }
   }
 
-  /// https://developer.apple.com/documentation/swiftui/binding/projectedvalue
   public var projectedValue: Binding<Value> { self }
 
-  /// https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
+  @_alwaysEmitIntoClient public init(projectedValue: Binding<Value>) {
+    self = projectedValue
+  }
+
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>)
     -> Binding<Subject>
   { fatalError() }
 }
 
-/// The page of `Binding` above: "A binding conforms to Sendable only if its wrapped value type
-/// also conforms to Sendable" (the Xcode 16.0 build logs cited above agree: they call
-/// `Binding<T>` non-sendable for a non-sendable `T`).
+/// [Core] @510000: `extension SwiftUICore.Binding : @unchecked Swift.Sendable where Value :
+/// Swift.Sendable {}`.
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
-/// Listed under Conforming Types of
-/// https://developer.apple.com/documentation/swiftui/dynamicproperty.
+/// [Core] @512000: `extension SwiftUICore.Binding : SwiftUICore.DynamicProperty`.
 extension Binding: DynamicProperty {}

@@ -171,7 +171,7 @@ extension LoadableState: Hashable where Value: Hashable {
 
 extension LoadableState: CustomDebugStringConvertible {
   /// A description for logs and test failures: the case and the debug description of its
-  /// payload, such as `loaded([1, 2, 3])` or `error(Loadables.TimeoutError())`.
+  /// payload, such as `loaded([1, 2, 3])` or `error(MyApp.NotFound())`.
   public var debugDescription: String {
     switch self {
     case .absent: "absent"

@@ -16,7 +16,169 @@
 ///
 /// See ``Process/Binding`` for the table of what each call writes. Assigning the property
 /// directly does not cancel a running job; call ``cancel(_:)`` first.
-public protocol ProcessSupport: AnyObject {}
+///
+/// ## Customisation points
+///
+/// `cancel(_:)`, `reset(_:)` and the eight `run` methods below (the forms Processed's
+/// `ProcessSupport` required) are requirements, implemented by default in an extension, as
+/// with ``LoadableSupport``: generic code that passes every argument calls a class's own
+/// version, and the `SingleProcessState` forms call the `as:` forms that way, so overriding an
+/// `as:` form covers both. A call that leaves out defaulted arguments resolves to the
+/// extension's method and is not dispatched.
+public protocol ProcessSupport: AnyObject {
+  /// Cancels the running job of `state`; see the default implementation.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor func cancel<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>)
+
+  /// Cancels the running job of `state` and sets it to `.idle`; see the default
+  /// implementation.
+  ///
+  /// - Parameter state: The key path of the state.
+  @MainActor func reset<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>)
+
+  /// Starts `process` on `state` in a new task; see the default implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: The job to run.
+  ///   - silently: When `true`, the state is not set to `.running(process)`.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool,
+    priority: TaskPriority?,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never>
+
+  /// Starts `process` on `state` in a new task, with interrupts; see the default
+  /// implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: The job to run.
+  ///   - silently: When `true`, the state is not set to `.running(process)`.
+  ///   - interrupts: Delays between interrupts (they accumulate).
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool,
+    interrupts: [Duration],
+    priority: TaskPriority?,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) -> Task<Void, Never>
+
+  /// Runs `process` on `state` in the caller's task; see the default implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: The job to run.
+  ///   - silently: When `true`, the state is not set to `.running(process)`.
+  ///   - block: The job.
+  @MainActor func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool,
+    @_implicitSelfCapture block: @MainActor () async throws -> Void
+  ) async
+
+  /// Runs `process` on `state` in the caller's task, with interrupts; see the default
+  /// implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - process: The job to run.
+  ///   - silently: When `true`, the state is not set to `.running(process)`.
+  ///   - interrupts: Delays between interrupts (they accumulate).
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started.
+  @MainActor func run<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
+    as process: ProcessKind,
+    silently: Bool,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor () async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) async
+
+  /// Starts the single job of `state` in a new task; see the default implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running`.
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool,
+    priority: TaskPriority?,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
+  ) -> Task<Void, Never>
+
+  /// Starts the single job of `state` in a new task, with interrupts; see the default
+  /// implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running`.
+  ///   - interrupts: Delays between interrupts (they accumulate).
+  ///   - priority: The priority of the new task.
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started.
+  /// - Returns: The task running the job.
+  @MainActor @discardableResult func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool,
+    interrupts: [Duration],
+    priority: TaskPriority?,
+    @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) -> Task<Void, Never>
+
+  /// Runs the single job of `state` in the caller's task; see the default implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running`.
+  ///   - block: The job.
+  @MainActor func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool,
+    @_implicitSelfCapture block: @MainActor () async throws -> Void
+  ) async
+
+  /// Runs the single job of `state` in the caller's task, with interrupts; see the default
+  /// implementation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the state.
+  ///   - silently: When `true`, the state is not set to `.running`.
+  ///   - interrupts: Delays between interrupts (they accumulate).
+  ///   - block: The job.
+  ///   - onInterrupt: Called with the time since the job started.
+  @MainActor func run(
+    _ state: ReferenceWritableKeyPath<Self, SingleProcessState>,
+    silently: Bool,
+    interrupts: [Duration],
+    @_implicitSelfCapture block: @MainActor () async throws -> Void,
+    @_implicitSelfCapture onInterrupt:
+      @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
+  ) async
+}
 
 extension ProcessSupport {
   /// Cancels the running job of `state` and brings back the state it replaced, unless

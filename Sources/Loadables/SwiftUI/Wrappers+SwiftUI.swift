@@ -27,9 +27,10 @@
     /// Read and write it on the main actor, as SwiftUI does.
     @MainActor public var binding: SwiftUI.Binding<LoadableState<Value>> {
       let storage = self.storage
-      // `Binding(get:set:)` takes `@Sendable` (and, in recent SDKs, `@isolated(any)`)
-      // closures: plain closures here would be nonisolated and could not touch the
-      // main-actor storage. Main-actor closures are sendable and say where they run.
+      // `Binding(get:set:)` takes `@_inheritActorContext @isolated(any) @Sendable` closures
+      // (iOS 18.0 SDK): a closure written here, in a main-actor getter, is main-actor isolated
+      // even without `@MainActor in`, and SwiftUI calls it there. The annotation only says so
+      // in the code; the closures capture `storage` alone, which is `Sendable`.
       return SwiftUI.Binding(
         get: { @MainActor in storage.state },
         set: { @MainActor newValue in storage.write(newValue) })
