@@ -10,7 +10,8 @@
 /// > naming it.
 public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
   /// One part of a key: any hashable, `Sendable` value, compared and hashed as
-  /// `AnyHashable` compares and hashes it (so `42` and `42 as Int64` are different parts).
+  /// `AnyHashable` compares and hashes it (so `42` and `42 as Int64` are the same part, as
+  /// they are the same key of a `[AnyHashable: Value]` dictionary).
   public struct Part: Hashable, Sendable, CustomStringConvertible {
     /// The value of this part.
     public let value: any Hashable & Sendable
