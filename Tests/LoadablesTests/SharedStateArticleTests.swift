@@ -268,6 +268,13 @@ final class SharedStateArticleTests: XCTestCase {
 
   func testKeysCompareAsAnyHashable() {
     XCTAssertEqual(LoadKey(["posts", 42]), LoadKey(["posts", 42 as Int64]))
+    XCTAssertEqual(
+      Set<LoadKey>([["posts", 42], ["posts", 42 as Int64], ["posts", 42]]).count, 1)
+    XCTAssertNotEqual(LoadKey(["posts", 42]), LoadKey(["posts", 43]))
+    XCTAssertNotEqual(LoadKey(["posts", 42]), LoadKey(["posts", "42"]))
+    XCTAssertNotEqual(LoadKey(["posts"]), LoadKey(["post"]))
+    XCTAssertEqual(LoadKey(["posts", 1.5]), LoadKey(["posts", 1.5]))
+    XCTAssertNotEqual(LoadKey(["posts", 1.5]), LoadKey(["posts", 2.5]))
   }
 
   // MARK: Article: Testing
