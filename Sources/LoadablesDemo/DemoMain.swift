@@ -8,8 +8,8 @@ struct DemoMain {
     usage: loadables-demo [--fast]
 
     Plays the states a screen goes through with Loadables and its policies (retry, timeout,
-    debounce, a concurrency limit), printing one frame each time the terminal "view"
-    re-renders.
+    debounce, a concurrency limit), and two screens sharing one entry of a LoaderStore,
+    printing one frame each time the terminal "view" re-renders.
 
       --fast   cut every delay to 1 ms, and every time limit (timeout, debounce) to 100 ms,
                for CI; every scene ends in the same states, but frames that depend on

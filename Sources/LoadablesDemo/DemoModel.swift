@@ -12,7 +12,9 @@ import Observation
 ///   `ProcessSupport` (`load(\.profile) { ... }`, `run(\.publishing) { ... }`);
 /// - policies passed to either (`$quote.load(policy: .retry(...))`,
 ///   `load(\.results, policy: .debounce(...))`);
-/// - loader objects, one per file of a batch of downloads (``FileDownload``).
+/// - loader objects, one per file of a batch of downloads (``FileDownload``);
+/// - shared entries of a `LoaderStore`, followed by a feed screen and a detail screen
+///   (``PostsRepository``, ``FeedScreen``, ``DetailScreen``).
 ///
 /// Every action returns the task running it, so the demo script can wait for it to end; an
 /// app would simply ignore it.
@@ -35,6 +37,11 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @ObservationIgnored let downloads: [FileDownload]
   @ObservationIgnored let downloadLimiter: ConcurrencyLimiter
 
+  /// The posts' shared entries, and the two screens that show them.
+  @ObservationIgnored let posts: PostsRepository
+  @ObservationIgnored let feedScreen: FeedScreen
+  @ObservationIgnored let detailScreen: DetailScreen
+
   /// The fake server; the demo script reads its log.
   @ObservationIgnored let api: FakeAPI
   @ObservationIgnored private let pace: Pace
@@ -52,6 +59,10 @@ final class DemoModel: LoadableSupport, ProcessSupport {
     downloads = files.map { name, chunks in
       FileDownload(name: name, chunks: chunks, api: api, limiter: limiter)
     }
+    let posts = PostsRepository(server: PostsServer(pace: pace))
+    self.posts = posts
+    feedScreen = FeedScreen(repository: posts)
+    detailScreen = DetailScreen(id: 1, repository: posts)
   }
 
   // MARK: - Loading values

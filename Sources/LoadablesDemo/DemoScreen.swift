@@ -84,6 +84,33 @@ enum DemoScreen {
     return ([summary + "\(done) done"] + lines.map { "  " + $0 }).joined(separator: "\n")
   }
 
+  /// The feed and the detail screen of post 1, one under the other: both follow the post's
+  /// shared entry, so they always agree. A silent refetch shows as `(refreshing…)` beside
+  /// the state; it is the entry's fetch, so the marker reads the entry's `isRunning`.
+  static func sharedPosts(_ model: DemoModel) -> String {
+    let feed = model.feedScreen
+    let detail = model.detailScreen
+    var lines = [
+      row("feed", feed.ids, isRunning: feed.entry.isRunning) {
+        "\($0.count) \($0.count == 1 ? "post" : "posts")"
+      }
+    ]
+    for row in feed.rows {
+      lines.append(
+        "  "
+          + Self.row("row \(row.entry.key)", row.post, isRunning: row.entry.isRunning, value: post))
+    }
+    lines.append(
+      row("detail \(detail.entry.key)", detail.post, isRunning: detail.entry.isRunning, value: post)
+        + "   " + row("like", detail.liking, isRunning: detail.$liking.isRunning))
+    return lines.joined(separator: "\n")
+  }
+
+  /// `"Loadables 1.0 is out" ♥ 13 (liked)`.
+  private static func post(_ post: Post) -> String {
+    "\"\(post.title)\" ♥ \(post.likes)" + (post.isLiked ? " (liked)" : "")
+  }
+
   // MARK: - Rows
 
   /// `  attempt 2 of 3, retrying in 0.3 s (last error: ...)`; the last error only when

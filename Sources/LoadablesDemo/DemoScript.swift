@@ -80,6 +80,7 @@ struct DemoScript {
     await timeoutScene()
     await debounceScene()
     await downloadsScene()
+    await sharedStateScene()
 
     print("\nDone.")
   }
@@ -166,6 +167,69 @@ struct DemoScript {
     }
   }
 
+  // MARK: - Shared state
+
+  private func sharedStateScene() async {
+    let feed = model.feedScreen
+    let detail = model.detailScreen
+    let server = model.posts.server
+    await scene(
+      "Shared state: the feed's row and the detail follow one entry of one LoaderStore",
+      view: DemoScreen.sharedPosts
+    ) {
+      // Both screens open at once: the second to ask for ["posts", 1] joins the first's fetch.
+      async let feedOpened: Void = feed.open()
+      async let detailOpened: Void = detail.open()
+      _ = await (feedOpened, detailOpened)
+      let original = Post(id: 1, title: "Loadables 1.0 is out", likes: 12, isLiked: false)
+      expect(detail.post == .loaded(original) && feed.rows.first?.post == detail.post)
+      let opened = await server.requests
+      await note("requests that reached the server: \(describe(opened))")
+      expect(opened["GET /posts/1"] == 1)
+
+      await note("like post 1; the edit shows at once on both screens, and the server refuses:")
+      let refusedInDetail = record(detail.$post.states, count: 2)
+      let refusedInRow = record(feed.rows[0].$post.states, count: 2)
+      await detail.like().value
+      let refused = [await refusedInDetail.value, await refusedInRow.value]
+      await note("likes shown by the detail, then the row: \(describeLikes(refused))")
+      expect(refused.allSatisfy { $0 == [.loaded(original.liked), .loaded(original)] })
+      expect(detail.liking.error is PostsError && feed.rows[0].post == .loaded(original))
+
+      await note("like it again; the server accepts, and every entry under [\"posts\"] refetches")
+      let acceptedInDetail = record(detail.$post.states, count: 2)
+      let acceptedInRow = record(feed.rows[0].$post.states, count: 2)
+      await detail.like().value
+      expect(detail.liking.hasFinished && feed.entry.isRunning && detail.entry.isRunning)
+      // Loading an entry while its fetch runs joins that fetch: wait for the refetches.
+      await feed.entry.load()
+      await detail.entry.load()
+      let accepted = [await acceptedInDetail.value, await acceptedInRow.value]
+      await note("likes shown by the detail, then the row: \(describeLikes(accepted))")
+      // The server counted another reader's like too: its answer replaces the guess.
+      var truth = original.liked
+      truth.likes += 1
+      expect(accepted.allSatisfy { $0 == [.loaded(original.liked), .loaded(truth)] })
+      expect(feed.rows[0].post == .loaded(truth) && detail.post == .loaded(truth))
+      let requests = await server.requests
+      await note("requests that reached the server: \(describe(requests))")
+      expect(requests["GET /posts"] == 2 && requests["GET /posts/1"] == 2)
+    }
+  }
+
+  /// `GET /posts ×1, GET /posts/1 ×1`.
+  private func describe(_ requests: [String: Int]) -> String {
+    requests.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+      .joined(separator: ", ")
+  }
+
+  /// `♥ 13 → ♥ 12 | ♥ 13 → ♥ 12`: the likes in each screen's states, loaded ones only.
+  private func describeLikes(_ screens: [[LoadableState<Post>]]) -> String {
+    screens.map { states in
+      states.map { $0.data.map { "♥ \($0.likes)" } ?? "\($0)" }.joined(separator: " → ")
+    }.joined(separator: " | ")
+  }
+
   // MARK: - Helpers
 
   /// Types `keystrokes` a short pause apart, each calling `search`, and returns once the
@@ -191,6 +255,23 @@ struct DemoScript {
       for await state in states.dropFirst() {
         written.append(state)
         if state.isLoaded { break }
+      }
+      return written
+    }
+  }
+
+  /// The next `count` states written to a property, in order: what a view could have shown.
+  /// Await it only once that many states are known to have been written, or it waits for
+  /// ever.
+  private func record<Value>(_ states: StateStream<LoadableState<Value>>, count: Int)
+    -> Task<[LoadableState<Value>], Never>
+  {
+    Task {
+      var written: [LoadableState<Value>] = []
+      // The first element is the state at the time of subscribing, not a written one.
+      for await state in states.dropFirst() {
+        written.append(state)
+        if written.count == count { break }
       }
       return written
     }

@@ -126,6 +126,35 @@ final class BooksLoader: BaseLoader<[Book]> {
   }
 }
 
+// MARK: - README: Sharing state across screens
+
+@MainActor
+final class BooksRepository {
+  let store = LoaderStore()
+  private let api: any BookAPI
+
+  init(api: any BookAPI) { self.api = api }
+
+  /// The list of books: one shared entry, whoever asks.
+  var books: SharedLoader<[Book]> {
+    store.loader(for: ["books"], staleTime: .seconds(60)) { [api] in try await api.books() }
+  }
+
+  /// Shows the new title on every screen at once; takes it back if `save` throws;
+  /// refetches every entry under ["books"] if it succeeds.
+  func rename(_ book: Book, to title: String) async throws {
+    var renamed = book
+    renamed.title = title
+    try await store.edit(invalidating: [["books"]]) { edit in
+      edit.update(books) { books in
+        if let index = books.firstIndex(where: { $0.id == book.id }) { books[index] = renamed }
+      }
+    } perform: { [api] in
+      try await api.save(renamed)
+    }
+  }
+}
+
 // MARK: - Tests
 
 @MainActor
@@ -323,6 +352,35 @@ final class ReadmeExamplesTests: XCTestCase {
     recorder.stop()
   }
 
+  func testTheSharedStateExampleSharesOneEntryAndRollsBackARefusedRename() async {
+    let api = SharedBookAPI(books: [dune])
+    let repository = BooksRepository(api: api)
+    @Loadable var books: LoadableState<[Book]>
+    @Loadable var detail: LoadableState<[Book]>
+
+    await $books.load(from: repository.books)
+    await $detail.load(from: repository.books)  // fresh: fetches nothing
+    XCTAssertEqual(api.log, ["books"])
+    XCTAssertEqual(repository.books.observerCount, 2)
+
+    api.refusesSaves = true
+    do {
+      try await repository.rename(dune, to: "Dune Messiah")
+      XCTFail("the rename did not rethrow")
+    } catch {
+      XCTAssertEqual(error as? FakeError, .offline)
+    }
+    XCTAssertEqual(books, .loaded([dune]), "the refused rename was not rolled back")
+    XCTAssertEqual(detail, books)
+
+    api.refusesSaves = false
+    try? await repository.rename(dune, to: "Dune Messiah")
+    await repository.books.load()  // joins the refetch the rename started
+    XCTAssertEqual(api.log, ["books", "save 1", "save 1", "books"])
+    XCTAssertEqual(books, .loaded([Book(id: 1, title: "Dune Messiah")]))
+    XCTAssertEqual(detail, books)
+  }
+
   /// Waits, without sleeping, until `isRunning` turns false: observes it and re-checks after
   /// every change. The outcome is written in the same main-actor turn that ends the load.
   private func settle(_ isRunning: @escaping @MainActor () -> Bool) async {
@@ -353,6 +411,29 @@ private final class FakeFilesAPI {
 private final class ReadmeFeedModel {
   @Loadable var feed: LoadableState<[String]>
   func refresh() { $feed.load { ["a", "b"] } }
+}
+
+/// Answers from `books`, and saves into it unless `refusesSaves`; logs each call.
+@MainActor
+private final class SharedBookAPI: BookAPI {
+  var books: [Book]
+  var refusesSaves = false
+  private(set) var log: [String] = []
+
+  init(books: [Book]) { self.books = books }
+
+  func books() async throws -> [Book] {
+    log.append("books")
+    return books
+  }
+
+  func save(_ book: Book) async throws {
+    log.append("save \(book.id)")
+    if refusesSaves { throw FakeError.offline }
+    if let index = books.firstIndex(where: { $0.id == book.id }) { books[index] = book }
+  }
+
+  func delete(_ id: Book.ID) async throws {}
 }
 
 /// Answers at once with a fixed list, or fails; records the writes it was asked for.

@@ -136,3 +136,101 @@ struct StoreBooksView: View {
     .onProcessFailed(loading) { _, error in alert = error.localizedDescription }
   }
 }
+
+// MARK: - 5. A feed and a detail sharing one LoaderStore
+//
+// The code of Docs/Loadables.docc/Articles/SharingStateAcrossScreens.md: the declarations and
+// the repository as the article shows them (compiled and run on Linux in
+// Tests/LoadablesTests/SharedStateArticleTests.swift), then its two SwiftUI views.
+
+struct Post: Identifiable, Hashable, Sendable {
+  let id: Int
+  var title: String
+}
+
+protocol PostsAPI: Sendable {
+  func posts() async throws -> [Post]
+  func post(_ id: Post.ID) async throws -> Post
+}
+
+protocol PostEditor: Sendable {
+  func rename(_ id: Post.ID, to title: String) async throws
+}
+
+@MainActor
+final class PostsRepository {
+  let store: LoaderStore
+  private let api: any PostsAPI
+  private let editor: any PostEditor
+
+  init(api: any PostsAPI, editor: any PostEditor, store: LoaderStore = LoaderStore()) {
+    self.api = api
+    self.editor = editor
+    self.store = store
+  }
+
+  /// Every post, for the feed.
+  var feed: SharedLoader<[Post]> {
+    store.loader(for: ["posts"], staleTime: .seconds(30)) { [api] in
+      try await api.posts()
+    }
+  }
+
+  /// One post, for its detail screen.
+  func post(_ id: Post.ID) -> SharedLoader<Post> {
+    store.loader(for: ["posts", id], staleTime: .seconds(30)) { [api] in
+      try await api.post(id)
+    }
+  }
+
+  /// Renames a post on every screen at once, and takes the name back if the server refuses.
+  func rename(_ id: Post.ID, to title: String) async throws {
+    try await store.edit(invalidating: [["posts"]]) { edit in
+      edit.update(post(id)) { $0.title = title }
+      edit.update(feed) { posts in
+        if let index = posts.firstIndex(where: { $0.id == id }) { posts[index].title = title }
+      }
+    } perform: { [editor] in
+      try await editor.rename(id, to: title)
+    }
+  }
+}
+
+struct FeedView: View {
+  let repository: PostsRepository
+  @Loadable var posts: LoadableState<[Post]>
+
+  var body: some View {
+    LoadingView($posts) { posts in
+      PostRows(posts: posts)
+    }
+    .task { await $posts.load(from: repository.feed) }
+  }
+}
+
+struct PostDetailView: View {
+  let id: Post.ID
+  let repository: PostsRepository
+  @Loadable var post: LoadableState<Post>
+  @LoadableProcess var renaming: SingleProcessState
+
+  var body: some View {
+    VStack {
+      LoadingView($post) { post in
+        Text(post.title)
+      }
+      Button("Rename") {
+        $renaming.run { [repository, id] in try await repository.rename(id, to: "Renamed") }
+      }
+      .disabled(renaming.isRunning)
+    }
+    .task { await $post.load(from: repository.post(id)) }
+  }
+}
+
+/// The feed's rows; what they show is the app's own.
+struct PostRows: View {
+  let posts: [Post]
+
+  var body: Never { fatalError() }
+}

@@ -28,160 +28,161 @@ func observing(_ read: @escaping @MainActor () -> Void, _ body: () async -> Void
 }
 
 @MainActor
-let scenarios: [Scenario] = [
-  Scenario(
-    name: "cycle.task.wrapper", unit: "load cycle",
-    library: { iterations in
-      let model = WrapperModel()
-      for index in 0..<iterations {
-        let task: Task<Void, Never> = model.$value.load { index }
-        await task.value
-      }
-    },
-    baseline: { iterations in
-      let model = HandObservableModel()
-      for index in 0..<iterations {
-        await model.load { index }.value
-      }
-    }
-  ),
-  Scenario(
-    name: "cycle.task.keypath", unit: "load cycle",
-    library: { iterations in
-      let model = KeyPathModel()
-      for index in 0..<iterations {
-        let task: Task<Void, Never> = model.load(\.value) { index }
-        await task.value
-      }
-    },
-    baseline: { iterations in
-      let model = HandPlainModel()
-      for index in 0..<iterations {
-        await model.load { index }.value
-      }
-    }
-  ),
-  Scenario(
-    name: "cycle.await.wrapper", unit: "load cycle",
-    library: { iterations in
-      let model = WrapperModel()
-      for index in 0..<iterations {
-        await model.$value.load { index }
-      }
-    },
-    baseline: { iterations in
-      let model = HandObservableModel()
-      for index in 0..<iterations {
-        await model.loadInline { index }
-      }
-    }
-  ),
-  Scenario(
-    name: "cycle.await.keypath", unit: "load cycle",
-    library: { iterations in
-      let model = KeyPathModel()
-      for index in 0..<iterations {
-        await model.load(\.value) { index }
-      }
-    },
-    baseline: { iterations in
-      let model = HandPlainModel()
-      for index in 0..<iterations {
-        await model.loadInline { index }
-      }
-    }
-  ),
-  Scenario(
-    name: "restart.storm", unit: "storm of 10,000 restarts",
-    library: { iterations in
-      let model = WrapperModel()
-      for _ in 0..<iterations {
-        var last: Task<Void, Never>?
-        for index in 0..<restartsPerStorm {
-          last = model.$value.load { index }
-        }
-        await last?.value
-        precondition(model.value == .loaded(restartsPerStorm - 1))
-      }
-    },
-    baseline: { iterations in
-      let model = HandObservableModel()
-      for _ in 0..<iterations {
-        var last: Task<Void, Never>?
-        for index in 0..<restartsPerStorm {
-          last = model.load { index }
-        }
-        await last?.value
-        precondition(model.value == .loaded(restartsPerStorm - 1))
-      }
-    }
-  ),
-  Scenario(
-    name: "yield", unit: "yield",
-    library: { iterations in
-      let model = WrapperModel()
-      await model.$value.load { yield in
-        for index in 0..<iterations { yield(.loaded(index)) }
-      }
-    },
-    baseline: { iterations in
-      let model = HandObservableModel()
-      await model.yieldInline(count: iterations)
-    }
-  ),
-  Scenario(
-    name: "loader.cycle", unit: "load cycle",
-    library: { iterations in
-      let loader = NumbersLoader()
-      await observing({ _ = loader.state }) {
-        for _ in 0..<iterations { await loader.load() }
-      }
-    },
-    baseline: { iterations in
-      let loader = HandLoader()
-      await observing({ _ = loader.state }) {
-        for _ in 0..<iterations { await loader.load() }
-      }
-    }
-  ),
-  Scenario(
-    name: "policy.retry.success", unit: "load cycle",
-    library: { iterations in
-      let model = WrapperModel()
-      await observing({ _ = model.value }) {
+let scenarios: [Scenario] =
+  [
+    Scenario(
+      name: "cycle.task.wrapper", unit: "load cycle",
+      library: { iterations in
+        let model = WrapperModel()
         for index in 0..<iterations {
-          await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
+          let task: Task<Void, Never> = model.$value.load { index }
+          await task.value
         }
-      }
-    },
-    baseline: { iterations in
-      let model = WrapperModel()
-      await observing({ _ = model.value }) {
+      },
+      baseline: { iterations in
+        let model = HandObservableModel()
         for index in 0..<iterations {
-          await model.$value.load { try await retrying(maxAttempts: 3) { index } }
+          await model.load { index }.value
         }
       }
-    }
-  ),
-  Scenario(
-    name: "policy.limit", unit: "load cycle",
-    library: { iterations in
-      let model = WrapperModel()
-      let limiter = ConcurrencyLimiter(limit: permits)
-      await observing({ _ = model.value }) {
+    ),
+    Scenario(
+      name: "cycle.task.keypath", unit: "load cycle",
+      library: { iterations in
+        let model = KeyPathModel()
         for index in 0..<iterations {
-          await model.$value.load(policy: .limit(limiter)) { index }
+          let task: Task<Void, Never> = model.load(\.value) { index }
+          await task.value
         }
-      }
-    },
-    baseline: { iterations in
-      let model = WrapperModel()
-      let semaphore = HandSemaphore(limit: permits)
-      await observing({ _ = model.value }) {
+      },
+      baseline: { iterations in
+        let model = HandPlainModel()
         for index in 0..<iterations {
-          await model.$value.load { await semaphore.withPermit { index } }
+          await model.load { index }.value
         }
       }
-    }
-  ),
-]
+    ),
+    Scenario(
+      name: "cycle.await.wrapper", unit: "load cycle",
+      library: { iterations in
+        let model = WrapperModel()
+        for index in 0..<iterations {
+          await model.$value.load { index }
+        }
+      },
+      baseline: { iterations in
+        let model = HandObservableModel()
+        for index in 0..<iterations {
+          await model.loadInline { index }
+        }
+      }
+    ),
+    Scenario(
+      name: "cycle.await.keypath", unit: "load cycle",
+      library: { iterations in
+        let model = KeyPathModel()
+        for index in 0..<iterations {
+          await model.load(\.value) { index }
+        }
+      },
+      baseline: { iterations in
+        let model = HandPlainModel()
+        for index in 0..<iterations {
+          await model.loadInline { index }
+        }
+      }
+    ),
+    Scenario(
+      name: "restart.storm", unit: "storm of 10,000 restarts",
+      library: { iterations in
+        let model = WrapperModel()
+        for _ in 0..<iterations {
+          var last: Task<Void, Never>?
+          for index in 0..<restartsPerStorm {
+            last = model.$value.load { index }
+          }
+          await last?.value
+          precondition(model.value == .loaded(restartsPerStorm - 1))
+        }
+      },
+      baseline: { iterations in
+        let model = HandObservableModel()
+        for _ in 0..<iterations {
+          var last: Task<Void, Never>?
+          for index in 0..<restartsPerStorm {
+            last = model.load { index }
+          }
+          await last?.value
+          precondition(model.value == .loaded(restartsPerStorm - 1))
+        }
+      }
+    ),
+    Scenario(
+      name: "yield", unit: "yield",
+      library: { iterations in
+        let model = WrapperModel()
+        await model.$value.load { yield in
+          for index in 0..<iterations { yield(.loaded(index)) }
+        }
+      },
+      baseline: { iterations in
+        let model = HandObservableModel()
+        await model.yieldInline(count: iterations)
+      }
+    ),
+    Scenario(
+      name: "loader.cycle", unit: "load cycle",
+      library: { iterations in
+        let loader = NumbersLoader()
+        await observing({ _ = loader.state }) {
+          for _ in 0..<iterations { await loader.load() }
+        }
+      },
+      baseline: { iterations in
+        let loader = HandLoader()
+        await observing({ _ = loader.state }) {
+          for _ in 0..<iterations { await loader.load() }
+        }
+      }
+    ),
+    Scenario(
+      name: "policy.retry.success", unit: "load cycle",
+      library: { iterations in
+        let model = WrapperModel()
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
+          }
+        }
+      },
+      baseline: { iterations in
+        let model = WrapperModel()
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load { try await retrying(maxAttempts: 3) { index } }
+          }
+        }
+      }
+    ),
+    Scenario(
+      name: "policy.limit", unit: "load cycle",
+      library: { iterations in
+        let model = WrapperModel()
+        let limiter = ConcurrencyLimiter(limit: permits)
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load(policy: .limit(limiter)) { index }
+          }
+        }
+      },
+      baseline: { iterations in
+        let model = WrapperModel()
+        let semaphore = HandSemaphore(limit: permits)
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load { await semaphore.withPermit { index } }
+          }
+        }
+      }
+    ),
+  ] + sharedScenarios

@@ -10,21 +10,52 @@
 /// > naming it.
 public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
   /// One part of a key: any hashable, `Sendable` value, compared and hashed as
-  /// `AnyHashable` compares and hashes it (so `42` and `42 as Int64` are different parts).
+  /// `AnyHashable` compares and hashes it (so `42` and `42 as Int64` are the same part, as
+  /// they are the same key of a `[AnyHashable: Value]` dictionary).
   public struct Part: Hashable, Sendable, CustomStringConvertible {
     /// The value of this part.
     public let value: any Hashable & Sendable
 
+    /// The value's hash as `AnyHashable` computes it, worked out once: a key is hashed and
+    /// compared at every look-up, and boxing each part in `AnyHashable` then costs more than
+    /// the rest of a fresh read.
+    private let hashCode: Int
+
+    /// The value itself when it is an `Int` or a `String` (most parts are), so that two
+    /// such parts compare without `AnyHashable`'s dynamic casts.
+    private let plain: Plain
+
+    private enum Plain: Sendable {
+      case int(Int)
+      case string(String)
+      case other
+    }
+
     /// Wraps a value as a key part.
     ///
     /// - Parameter value: The value.
-    public init(_ value: any Hashable & Sendable) { self.value = value }
-
-    public static func == (lhs: Part, rhs: Part) -> Bool {
-      AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    public init(_ value: any Hashable & Sendable) {
+      self.value = value
+      hashCode = AnyHashable(value).hashValue
+      plain = Self.plain(value)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
+    private static func plain<T: Hashable & Sendable>(_ value: T) -> Plain {
+      if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+      if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+      return .other
+    }
+
+    public static func == (lhs: Part, rhs: Part) -> Bool {
+      guard lhs.hashCode == rhs.hashCode else { return false }
+      switch (lhs.plain, rhs.plain) {
+      case (.int(let left), .int(let right)): return left == right
+      case (.string(let left), .string(let right)): return left == right
+      default: return AnyHashable(lhs.value) == AnyHashable(rhs.value)
+      }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 
     /// The value, quoted when it is a string.
     public var description: String {

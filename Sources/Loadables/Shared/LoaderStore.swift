@@ -105,11 +105,15 @@ public final class LoaderStore {
       staleTime >= .zero,
       "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
     if let existing = entries[key] {
-      guard let entry = existing as? SharedLoader<Value> else {
+      // `SharedLoader` is final, so comparing the exact type is the cast; `as?` on the
+      // existential costs a dynamic cast through the runtime at every read.
+      guard ObjectIdentifier(type(of: existing)) == ObjectIdentifier(SharedLoader<Value>.self)
+      else {
         preconditionFailure(
           "LoaderStore.loader(for: \(key)): the entry holds \(type(of: existing)), "
             + "asked for SharedLoader<\(Value.self)>")
       }
+      let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
       touch(entry)
       return entry
     }

@@ -1,0 +1,76 @@
+import Loadables
+
+// The shared-state scenarios: reading a fresh entry of a `LoaderStore`, and an optimistic
+// edit whose job throws, rolled back; each against the hand-written store of
+// SharedBaselines.swift doing the same.
+
+/// What the edit scenario's optimistic write shows: the same array every time, so neither
+/// side allocates a new one per edit.
+let editedNumbers = [4, 5, 6]
+
+/// The error the edit scenario's job throws.
+struct EditRefused: Error {}
+
+/// How long the read scenario's values stay fresh, and the stores keep unobserved entries:
+/// longer than any run.
+let benchmarkStaleTime = Duration.seconds(3600)
+
+@MainActor
+let sharedScenarios: [Scenario] = [
+  Scenario(
+    name: "shared.read.fresh", unit: "read (look up the key, load a fresh value)",
+    library: { iterations in
+      let store = LoaderStore(graceTime: benchmarkStaleTime)
+      let fetch: @MainActor () async throws -> [Int] = { loaderNumbers }
+      await store.loader(for: ["posts", 1], staleTime: benchmarkStaleTime, fetch: fetch).load()
+      for _ in 0..<iterations {
+        let entry = store.loader(for: ["posts", 1], staleTime: benchmarkStaleTime, fetch: fetch)
+        let state = await entry.load()
+        precondition(state.isLoaded)
+      }
+    },
+    baseline: { iterations in
+      let store = HandSharedStore()
+      let fetch: @MainActor () async throws -> [Int] = { loaderNumbers }
+      await store.box(for: .post(1), staleTime: benchmarkStaleTime, fetch: fetch).load()
+      for _ in 0..<iterations {
+        let box = store.box(for: .post(1), staleTime: benchmarkStaleTime, fetch: fetch)
+        let state = await box.load()
+        precondition(state.isLoaded)
+      }
+    }
+  ),
+  Scenario(
+    name: "shared.edit.rollback", unit: "optimistic edit, job throws, rolled back",
+    library: { iterations in
+      let store = LoaderStore(graceTime: benchmarkStaleTime)
+      let entry = store.loader(for: ["posts", 1]) { loaderNumbers }
+      await entry.load()
+      await observing({ _ = entry.state }) {
+        for _ in 0..<iterations {
+          do {
+            try await store.edit {
+              $0.set(entry, to: editedNumbers)
+            } perform: {
+              throw EditRefused()
+            }
+          } catch {}
+        }
+      }
+      precondition(entry.state == .loaded(loaderNumbers))
+    },
+    baseline: { iterations in
+      let store = HandSharedStore()
+      let box = store.box(for: .post(1), staleTime: .zero) { loaderNumbers }
+      await box.load()
+      await observing({ _ = box.state }) {
+        for _ in 0..<iterations {
+          do {
+            try await box.edit(to: editedNumbers) { throw EditRefused() }
+          } catch {}
+        }
+      }
+      precondition(box.state.value == loaderNumbers)
+    }
+  ),
+]

@@ -1,0 +1,297 @@
+import Foundation
+import Loadables
+import LoadablesTesting
+import Observation
+import XCTest
+
+// The examples of the "Sharing State Across Screens" article, copied verbatim (all but the
+// SwiftUI ones, which Tests/SwiftUIStandIn/Recipes.swift type-checks). `Post` and
+// `PostsAPI` are in PolicyArticleTests.swift. Keep this file and the article in step.
+
+// MARK: - Article: the declarations
+
+protocol PostEditor: Sendable {
+  func rename(_ id: Post.ID, to title: String) async throws
+}
+
+// MARK: - Article: Make each entry in one place
+
+@MainActor
+final class PostsRepository {
+  let store: LoaderStore
+  private let api: any PostsAPI
+  private let editor: any PostEditor
+
+  init(api: any PostsAPI, editor: any PostEditor, store: LoaderStore = LoaderStore()) {
+    self.api = api
+    self.editor = editor
+    self.store = store
+  }
+
+  /// Every post, for the feed.
+  var feed: SharedLoader<[Post]> {
+    store.loader(for: ["posts"], staleTime: .seconds(30)) { [api] in
+      try await api.posts()
+    }
+  }
+
+  /// One post, for its detail screen.
+  func post(_ id: Post.ID) -> SharedLoader<Post> {
+    store.loader(for: ["posts", id], staleTime: .seconds(30)) { [api] in
+      try await api.post(id)
+    }
+  }
+
+  /// Renames a post on every screen at once, and takes the name back if the server refuses.
+  func rename(_ id: Post.ID, to title: String) async throws {
+    try await store.edit(invalidating: [["posts"]]) { edit in
+      edit.update(post(id)) { $0.title = title }
+      edit.update(feed) { posts in
+        if let index = posts.firstIndex(where: { $0.id == id }) { posts[index].title = title }
+      }
+    } perform: { [editor] in
+      try await editor.rename(id, to: title)
+    }
+  }
+}
+
+// MARK: - Article: Follow an entry from every form
+
+@MainActor @Observable
+final class PostDetailModel {
+  @ObservationIgnored @Loadable var post: LoadableState<Post>
+  @ObservationIgnored @LoadableProcess var renaming: SingleProcessState
+  let id: Post.ID
+  private let repository: PostsRepository
+
+  init(id: Post.ID, repository: PostsRepository) {
+    self.id = id
+    self.repository = repository
+  }
+
+  func open() async {
+    await $post.load(from: repository.post(id))
+  }
+
+  func rename(to title: String) {
+    $renaming.run { [repository, id] in try await repository.rename(id, to: title) }
+  }
+}
+
+@MainActor @Observable
+final class FeedScreenModel: LoadableSupport {
+  var posts: LoadableState<[Post]> = .absent
+  private let repository: PostsRepository
+
+  init(repository: PostsRepository) {
+    self.repository = repository
+  }
+
+  func open() async {
+    await load(\.posts, from: repository.feed)
+  }
+}
+
+// MARK: - Support
+
+/// The signal source of the article's trigger example: an `AsyncStream` per listener, fed by
+/// the test.
+@MainActor
+final class Connectivity {
+  private var listeners: [AsyncStream<Void>.Continuation] = []
+
+  /// Delivers an element each time the network comes back.
+  func reconnections() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    listeners.append(continuation)
+    return stream
+  }
+
+  var listenerCount: Int { listeners.count }
+
+  func reconnect() {
+    for listener in listeners { listener.yield() }
+  }
+}
+
+/// A fake server for the article's examples: it answers from `posts`, records each request,
+/// and refuses a rename while `refusing` is set; a rename that passes `renameGate` waits for
+/// the test to open it.
+@MainActor
+final class FakePostsServer: PostsAPI, PostEditor {
+  var posts: [Post]
+  var refusing: (any Error)?
+  var renameGate: Gate<Void>?
+  private(set) var requests: [String] = []
+
+  init(posts: [Post]) {
+    self.posts = posts
+  }
+
+  func posts() async throws -> [Post] {
+    requests.append("posts")
+    return posts
+  }
+
+  func post(_ id: Post.ID) async throws -> Post {
+    requests.append("post \(id)")
+    guard let post = posts.first(where: { $0.id == id }) else { throw URLError(.badURL) }
+    return post
+  }
+
+  func search(_ text: String) async throws -> [Post] { [] }
+  func page(_ number: Int) async throws -> [Post] { [] }
+
+  func rename(_ id: Post.ID, to title: String) async throws {
+    requests.append("rename \(id)")
+    if let renameGate { try await renameGate.pass() }
+    if let refusing { throw refusing }
+    if let index = posts.firstIndex(where: { $0.id == id }) { posts[index].title = title }
+  }
+}
+
+// MARK: - Tests
+
+@MainActor
+final class SharedStateArticleTests: XCTestCase {
+  let hello = Post(id: 1, title: "Hello")
+  let renamed = Post(id: 1, title: "Renamed")
+
+  func testTheFeedAndTheDetailShareOneStoreAndOneFetchPerKey() async {
+    let server = FakePostsServer(posts: [hello])
+    let repository = PostsRepository(api: server, editor: server)
+    let detail = PostDetailModel(id: 1, repository: repository)
+    let other = PostDetailModel(id: 1, repository: repository)
+    let feed = FeedScreenModel(repository: repository)
+    await feed.open()
+    await detail.open()
+    await other.open()  // fresh: fetches nothing
+    XCTAssertEqual(feed.posts, .loaded([hello]))
+    XCTAssertEqual(detail.post, .loaded(hello))
+    XCTAssertEqual(other.post, .loaded(hello))
+    XCTAssertEqual(server.requests, ["posts", "post 1"])
+    XCTAssertEqual(repository.post(1).observerCount, 2, "both detail screens follow the entry")
+    XCTAssertEqual(repository.feed.observerCount, 1)
+  }
+
+  func testARenameShowsAtOnceOnBothScreensAndRollsBackWhenRefused() async throws {
+    let server = FakePostsServer(posts: [hello])
+    server.refusing = URLError(.badServerResponse)
+    let gate = Gate<Void>()
+    server.renameGate = gate
+    let repository = PostsRepository(api: server, editor: server)
+    let detail = PostDetailModel(id: 1, repository: repository)
+    let feed = FeedScreenModel(repository: repository)
+    await feed.open()
+    await detail.open()
+
+    detail.rename(to: "Renamed")
+    await gate.arrival()
+    XCTAssertEqual(detail.post, .loaded(renamed), "the detail did not show the edit at once")
+    XCTAssertEqual(feed.posts, .loaded([renamed]), "the feed did not show the edit at once")
+    XCTAssertTrue(detail.renaming.isRunning)
+    gate.open()
+    try await waitUntil("the rename to fail", seen: "\(detail.renaming)") {
+      detail.renaming.hasFailed
+    }
+    XCTAssertEqual(detail.renaming.error as? URLError, URLError(.badServerResponse))
+    XCTAssertEqual(detail.post, .loaded(hello), "the detail was not rolled back")
+    XCTAssertEqual(feed.posts, .loaded([hello]), "the feed was not rolled back")
+  }
+
+  func testAnAcceptedRenameInvalidatesAndBothScreensRefetchSilently() async throws {
+    let server = FakePostsServer(posts: [hello])
+    let repository = PostsRepository(api: server, editor: server)
+    let detail = PostDetailModel(id: 1, repository: repository)
+    let feed = FeedScreenModel(repository: repository)
+    await feed.open()
+    await detail.open()
+    let feedStates = StateRecorder(feed, \.posts)
+    defer { feedStates.stop() }
+
+    try await repository.rename(1, to: "Renamed")
+    XCTAssertTrue(repository.feed.isRunning, "the accepted edit did not invalidate the feed")
+    XCTAssertTrue(repository.post(1).isRunning, "the accepted edit did not invalidate the post")
+    await repository.feed.load()  // joins the refetch
+    await repository.post(1).load()
+    XCTAssertEqual(server.requests.prefix(3), ["posts", "post 1", "rename 1"])
+    // The two refetches start in the store's order, which is no particular one.
+    XCTAssertEqual(Set(server.requests.dropFirst(3)), ["posts", "post 1"])
+    XCTAssertEqual(server.requests.count, 5)
+    XCTAssertEqual(feed.posts, .loaded([renamed]))
+    XCTAssertEqual(detail.post, .loaded(renamed))
+    XCTAssertFalse(feedStates.states.contains(where: \.isLoading), "a refetch blanked the feed")
+  }
+
+  func testTheTriggerExampleMakesAnEntryThatRefetchesOnASignal() async throws {
+    let server = FakePostsServer(posts: [hello])
+    let repository = PostsRepository(api: server, editor: server)
+    let api: any PostsAPI = server
+    let connectivity = Connectivity()
+
+    let timeline = repository.store.loader(
+      for: ["timeline"],
+      staleTime: .seconds(60),
+      refreshing: [
+        .every(.seconds(300)),
+        .signals { connectivity.reconnections() },
+      ]
+    ) { [api] in
+      try await api.posts()
+    }
+
+    await timeline.load()
+    XCTAssertEqual(timeline.state, .loaded([hello]) as LoadableState<[Post]>)
+    let observation = timeline.observe()
+    try await waitUntil("the trigger to listen") { connectivity.listenerCount == 1 }
+    connectivity.reconnect()
+    try await waitUntil("a refetch", seen: "\(server.requests)") { server.requests.count == 2 }
+    observation.end()
+  }
+
+  func testAnObservationTokenMakesTheFeedRefetchWhenInvalidated() async {
+    let server = FakePostsServer(posts: [hello])
+    let repository = PostsRepository(api: server, editor: server)
+    await repository.feed.load()
+
+    let observation = repository.feed.observe()  // the feed now refetches when invalidated
+    // ... while the screen is on screen ...
+    repository.store.invalidate(["posts"])  // the feed refetches at once, silently
+    observation.end()
+    XCTAssertTrue(repository.feed.isRunning)
+    await repository.feed.load()
+
+    repository.store.invalidate(["posts"])
+    XCTAssertFalse(repository.feed.isRunning, "an unobserved entry refetched at once")
+    XCTAssertEqual(server.requests, ["posts", "posts"])
+  }
+
+  func testKeysCompareAsAnyHashable() {
+    XCTAssertEqual(LoadKey(["posts", 42]), LoadKey(["posts", 42 as Int64]))
+    XCTAssertEqual(
+      Set<LoadKey>([["posts", 42], ["posts", 42 as Int64], ["posts", 42]]).count, 1)
+    XCTAssertNotEqual(LoadKey(["posts", 42]), LoadKey(["posts", 43]))
+    XCTAssertNotEqual(LoadKey(["posts", 42]), LoadKey(["posts", "42"]))
+    XCTAssertNotEqual(LoadKey(["posts"]), LoadKey(["post"]))
+    XCTAssertEqual(LoadKey(["posts", 1.5]), LoadKey(["posts", 1.5]))
+    XCTAssertNotEqual(LoadKey(["posts", 1.5]), LoadKey(["posts", 2.5]))
+  }
+
+  // MARK: Article: Testing
+
+  func testTheFeedRefetchesOnceItIsStale() async throws {
+    let clock = ManualClock()
+    let server = FakePostsServer(posts: [Post(id: 1, title: "Hello")])
+    let repository = PostsRepository(
+      api: server, editor: server, store: LoaderStore(clock: clock))
+    let feed = repository.feed
+    await feed.load()
+    let observation = feed.observe()
+    try await clock.sleepers(count: 2)  // the store's grace sweeper and the feed's stale timer
+    clock.advance(by: .seconds(30))
+    XCTAssertTrue(feed.isStale)
+    await feed.load()  // stale: refetches silently
+    XCTAssertEqual(server.requests, ["posts", "posts"])
+    observation.end()
+  }
+}
