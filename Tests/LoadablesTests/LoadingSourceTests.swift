@@ -37,6 +37,21 @@ final class LoadingSourceTests: XCTestCase {
 
   // MARK: - A loader
 
+  func testAViewShowingASharedEntryObservesItWhileShown() async {
+    let store = LoaderStore()
+    let entry = store.loader(for: ["feed"]) { [1, 2] }
+    let source = LoadingSource(loader: entry, loadOnAppear: true)
+    let shown = Task { await source.observeWhileShown() }  // the view's .task
+    await yieldUntil { entry.observerCount == 1 }
+    XCTAssertEqual(entry.observerCount, 1, "a view showing the entry does not observe it")
+    shown.cancel()  // the view goes away
+    await shown.value
+    XCTAssertEqual(entry.observerCount, 0, "the view went away and still observes the entry")
+
+    let other = LoadingSource(loader: BlockLoader { [3] }, loadOnAppear: true)
+    await other.observeWhileShown()  // returns at once for loaders that need no observing
+  }
+
   func testAppearingStartsTheLoadBeforeTheFirstFrame() async throws {
     let loader = NumbersLoader()
     let source = LoadingSource(loader: loader, loadOnAppear: true)

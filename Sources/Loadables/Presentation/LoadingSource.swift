@@ -23,6 +23,11 @@ struct LoadingSource<Value: Sendable> {
   /// Whether the view loads when it appears (and ``presentation(failureLabel:)`` says to).
   let loadsOnAppear: Bool
 
+  /// Keeps the source observed while the view is on screen, for sources that need to know
+  /// (a shared entry: invalidations refetch it, its triggers run, its grace time waits);
+  /// `nil` for the others.
+  private let observe: (@MainActor () async -> Void)?
+
   /// A source that reads and loads a loader.
   ///
   /// A load runs in a task of its own, not in the view's: a loader is shared by design, so a
@@ -40,6 +45,11 @@ struct LoadingSource<Value: Sendable> {
     }
     start = { silently in loader.startLoad(silently: silently) }
     loadsOnAppear = loadOnAppear
+    if let entry = loader as? any ObservedWhileShown {
+      observe = { await entry.observeUntilCancelled() }
+    } else {
+      observe = nil
+    }
   }
 
   /// A source that reads a `@Loadable` property's binding and, given `fetch`, loads it.
@@ -62,6 +72,7 @@ struct LoadingSource<Value: Sendable> {
       start = nil
     }
     loadsOnAppear = loadOnAppear
+    observe = nil
   }
 
   /// Whether the source can start a load: the retry button and loading on appear need one.
@@ -84,6 +95,13 @@ struct LoadingSource<Value: Sendable> {
       presentation(failureLabel: FailurePresentation.defaultAccessibilityLabel).shouldLoadOnAppear
     else { return }
     start?(false)
+  }
+
+  /// Called from the view's `.task`: keeps a shared entry observed until the view goes away
+  /// (the task is cancelled); returns at once for other sources.
+  @MainActor
+  func observeWhileShown() async {
+    await observe?()
   }
 
   /// Called by the retry button: loads silently, so the error stays on screen (without its

@@ -200,6 +200,20 @@ public final class SharedLoader<Value: Sendable>: Loader {
     return SharedObservation { [weak self] in self?.endObservation(id) }
   }
 
+  /// Keeps the entry observed for as long as the calling task runs; returns when that task
+  /// is cancelled.
+  ///
+  /// In SwiftUI, `.task { await post.observeUntilCancelled() }` keeps an entry observed
+  /// while the view is on screen (`LoadingView(entry)` does this for you).
+  public func observeUntilCancelled() async {
+    let token = observe()
+    let (cancelled, continuation) = AsyncStream.makeStream(of: Never.self)
+    // An `AsyncStream` ends its iteration when the iterating task is cancelled.
+    for await _ in cancelled {}
+    continuation.finish()
+    token.end()
+  }
+
   /// How many observation tokens, `states` subscriptions and followers are alive.
   public var observerCount: Int { observers.count }
 
@@ -348,7 +362,13 @@ public final class SharedLoader<Value: Sendable>: Loader {
   }
 }
 
-extension SharedLoader: AnySharedEntry {}
+extension SharedLoader: AnySharedEntry, ObservedWhileShown {}
+
+/// A loader a view should observe while it shows it (`LoadingView` asks).
+@MainActor
+protocol ObservedWhileShown: AnyObject {
+  func observeUntilCancelled() async
+}
 
 /// What a store does with an entry whatever its value type.
 @MainActor

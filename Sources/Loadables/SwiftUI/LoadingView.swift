@@ -145,6 +145,7 @@
         }
       }
       .onAppear { source.appear() }
+      .task { await source.observeWhileShown() }
     }
 
     /// Loads again, silently; what the retry button (yours or the default one) calls.
