@@ -3,7 +3,7 @@ extension LoaderStore {
   /// element, until `signals` ends or throws, or the calling task is cancelled.
   ///
   /// The store's answer to memory pressure, for any source of warnings: on iOS, iPadOS,
-  /// tvOS, visionOS and Mac Catalyst ``trimOnMemoryWarnings()`` is this with UIKit's
+  /// tvOS, visionOS and Mac Catalyst `trimOnMemoryWarnings()` is this with UIKit's
   /// memory warning; elsewhere hand it a sequence of your own, and in tests one you
   /// control. Run it for as long as the store should listen — in a task of its own, or in
   /// the `.task` of the app's root view:

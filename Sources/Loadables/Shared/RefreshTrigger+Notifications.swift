@@ -9,7 +9,7 @@ extension RefreshTrigger {
   /// a refetch is skipped anyway while a fetch runs). The notification may be posted on any
   /// thread; the refetch always starts on the main actor.
   ///
-  /// On Apple platforms ``appBecameActive`` is this trigger with UIKit's notification. On
+  /// On Apple platforms `appBecameActive` is this trigger with UIKit's notification. On
   /// macOS, use AppKit's:
   ///
   /// ```swift
