@@ -50,15 +50,26 @@ public struct RefreshTrigger: Sendable {
     _ makeSignals: @escaping @MainActor @Sendable () -> Signals
   ) -> RefreshTrigger {
     RefreshTrigger { _, refetch in
-      var iterator = makeSignals().makeAsyncIterator()
-      while !Task.isCancelled {
-        do {
-          guard try await iterator.next(isolation: #isolation) != nil else { return }
-        } catch {
-          return
-        }
-        refetch()
+      await listen(to: makeSignals(), refetch)
+    }
+  }
+
+  /// Iterates `signals` off the main actor and refetches, on the main actor, for each
+  /// element, until the sequence ends or throws or the task is cancelled.
+  ///
+  /// Iterating here, not in the main-actor closure, needs no `next(isolation:)`, which the
+  /// package's OS floors (iOS 17, macOS 14) do not have; the elements never cross to the
+  /// main actor.
+  private nonisolated static func listen<Signals: AsyncSequence>(
+    to signals: sending Signals, _ refetch: @escaping @MainActor () -> Void
+  ) async {
+    do {
+      for try await _ in signals {
+        guard !Task.isCancelled else { return }
+        await refetch()
       }
+    } catch {
+      return
     }
   }
 }
