@@ -89,7 +89,8 @@ final class PagingTests: XCTestCase {
     await server.gate(1).arrival()
     await yieldUntil { server.calls.count > 2 }
     XCTAssertEqual(server.calls, [1, 2], "four calls while the page loads fetch it once")
-    server.gate(1).open(page(2))
+    // Open the gates a broken join would be waiting at too, so that it fails, not hangs.
+    for index in 1...4 { server.gate(index).open(page(2)) }
     for caller in callers { await caller.value }
     await taskForm.value
     XCTAssertEqual(feed.items, items(1, 2), "every joined call returns after the page landed")
