@@ -82,6 +82,26 @@ enum DemoScreen {
     return ([summary + "\(done) done"] + lines.map { "  " + $0 }).joined(separator: "\n")
   }
 
+  /// The feed's posts (first and last), then a footer: a spinner while the next page
+  /// loads, its error and a retry when it failed.
+  static func posts(_ model: DemoModel) -> String {
+    let state = model.posts
+    let isRunning = model.$posts.isRunning
+    let list = row("feed", state.list, isRunning: isRunning && !state.nextPage.isLoading) {
+      posts in
+      guard let first = posts.first, let last = posts.last else { return "(no posts)" }
+      return "\(posts.count) posts [\(first) … \(last)]"
+    }
+    let footer =
+      switch state.nextPage {
+      case .idle: "-"
+      case .loading: "loading more…"
+      case .failed(let error): "\(error) [retry]"
+      case .end: "end of feed"
+      }
+    return list + "\nfooter: " + footer
+  }
+
   // MARK: - Rows
 
   /// `  attempt 2 of 3, retrying in 0.3 s (last error: ...)`; the last error only when

@@ -34,7 +34,7 @@ struct DemoScript {
     }
 
     await scene(
-      "Cancelled load: the state stays, the late result is dropped",
+      "Cancelled load: the state it replaced comes back, the late result is dropped",
       view: DemoScreen.numbers
     ) {
       let load = model.loadNumbersIgnoringCancellation()
@@ -46,7 +46,8 @@ struct DemoScript {
       await note(
         "the request answered \(FakeAPI.lateNumbers) anyway; numbers is still "
           + "\(String(reflecting: model.numbers)). reset():")
-      expect(model.numbers == .loading)
+      // cancel() brings back what the load replaced: the numbers of the first scene.
+      expect(model.numbers == .loaded([1, 2, 3]))
       model.resetNumbers()
       expect(model.numbers == .absent)
     }
@@ -64,12 +65,40 @@ struct DemoScript {
       expect(model.publishing.hasFinished)
     }
 
+    await pagingScene()
     await retryScene()
     await timeoutScene()
     await debounceScene()
     await downloadsScene()
 
     print("\nDone.")
+  }
+
+  // MARK: - Paging
+
+  private func pagingScene() async {
+    await scene(
+      "Infinite feed: pages arrive, a failed page is retried from the footer, a refresh "
+        + "replaces the list without blanking it",
+      view: DemoScreen.posts
+    ) {
+      await model.loadPosts().value
+      expect(model.posts.items.count == 3)
+      await note("the last row appears: the next page")
+      await model.loadMorePosts().value
+      expect(model.posts.items.count == 6 && model.posts.nextPage == .idle)
+      await note("the last row appears again: page 3 fails, the list stays")
+      await model.loadMorePosts().value
+      expect(model.posts.items.count == 6 && model.posts.nextPage.error is APIError)
+      await note("retry in the footer:")
+      await model.loadMorePosts().value
+      expect(model.posts.items.count == 9 && model.posts.nextPage == .idle)
+      await model.feedPages.publish()
+      await note("pull to refresh: the list stays until the new first page replaces it")
+      await model.refreshPosts().value
+      expect(model.posts.items == ["new 3", "new 2", "new 1"])
+      expect(await model.feedPages.requests == [1, 2, 3, 3, 1])
+    }
   }
 
   // MARK: - Policies
