@@ -136,3 +136,57 @@ struct StoreBooksView: View {
     .onProcessFailed(loading) { _, error in alert = error.localizedDescription }
   }
 }
+
+// MARK: - 5. A list that pages
+
+struct Post: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title: String
+}
+
+protocol PostAPI: Sendable {
+  func posts(page: Int, perPage: Int) async throws -> [Post]
+}
+
+struct FeedView: View {
+  @Paged var feed: PagedState<Post, Int>
+  let source: PagedSource<Post, Int>
+
+  init(api: any PostAPI) {
+    source = .numbered(pageSize: 20) { page, size in
+      try await api.posts(page: page, perPage: size)
+    }
+  }
+
+  var body: some View {
+    List {
+      switch feed.list {
+      case .absent, .loading:
+        ProgressView()
+      case .error(let error):
+        Text(error.localizedDescription)
+        Button("Try Again") { $feed.load(from: source) }
+      case .loaded(let posts):
+        ForEach(posts) { post in
+          Text(post.title)
+            .onAppear {
+              // The last row appeared: ask for the next page. Calls while it loads join it.
+              if post.id == posts.last?.id { $feed.loadNextPage(from: source) }
+            }
+        }
+        switch feed.nextPage {
+        case .loading:
+          ProgressView()
+        case .failed:
+          Button("Retry") { $feed.loadNextPage(from: source) }
+        case .idle, .end:
+          EmptyView()
+        }
+      }
+    }
+    .task { [feed = $feed, source] in
+      if feed.wrappedValue.list.isAbsent { await feed.load(from: source) }
+    }
+    .refreshable { [feed = $feed, source] in await feed.refresh(from: source) }
+  }
+}

@@ -229,6 +229,43 @@ extension ProgressView {
   }
 }
 
+/// https://developer.apple.com/documentation/swiftui/list (iOS 13.0+): `struct
+/// List<SelectionValue, Content> where SelectionValue : Hashable, Content : View`, a `View`.
+/// Added for the paging recipe (a list that asks for its next page); only the initialiser
+/// without selection is copied.
+public struct List<SelectionValue, Content> where SelectionValue: Hashable, Content: View {}
+
+extension List: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension List where SelectionValue == Never {
+  /// https://developer.apple.com/documentation/swiftui/list/init(content:) (`@MainActor
+  /// @preconcurrency init(@ViewBuilder content: () -> Content)`).
+  @MainActor @preconcurrency
+  public init(@ViewBuilder content: () -> Content) { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/foreach (iOS 13.0+): `struct
+/// ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`, a `View`
+/// when `Content : View`. Added for the paging recipe; only the initialiser over
+/// `Identifiable` elements is copied.
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
+
+extension ForEach: View where Content: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  /// https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-90ee8
+  /// (`nonisolated init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) ->
+  /// Content)`).
+  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
+  { fatalError() }
+}
+
 /// https://developer.apple.com/documentation/swiftui/horizontalalignment (iOS 13.0+): `@frozen
 /// struct HorizontalAlignment`; only
 /// https://developer.apple.com/documentation/swiftui/horizontalalignment/center

@@ -232,13 +232,3 @@ extension Paged.Binding {
     StateWatch(slot: storage) { callback($0 as! PagedState<Item, Cursor>) }
   }
 }
-
-#if canImport(SwiftUI)
-  extension Paged: DynamicProperty {
-    /// Switches to the storage SwiftUI keeps for this view, so the list and its running
-    /// load survive the view being re-created. Called by SwiftUI before each `body`.
-    public mutating func update() {
-      storage = installedStorage
-    }
-  }
-#endif

@@ -14,7 +14,7 @@
 ///
 /// The policy applies to each page fetch on its own: a retry retries the page that failed,
 /// a timeout limits one page, a concurrency limit holds one permit per page.
-public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable> {
+public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendable {
   /// The cursor of the first page.
   public let first: Cursor
 
