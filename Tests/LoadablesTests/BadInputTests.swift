@@ -343,7 +343,8 @@ extension BadInputTests {
       _ = PagedSource<Int, Int>.numbered(pageSize: 0) { _, _ in [] }
     }.map { result in
       let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("Loadables: PagedSource.numbered(pageSize:) must be at least 1, got 0"))
+      #expect(
+        message.contains("Loadables: PagedSource.numbered(pageSize:) must be at least 1, got 0"))
     }
   }
 }

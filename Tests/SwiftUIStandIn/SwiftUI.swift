@@ -262,8 +262,9 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
   /// https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-90ee8
   /// (`nonisolated init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) ->
   /// Content)`).
-  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
-  { fatalError() }
+  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    fatalError()
+  }
 }
 
 /// https://developer.apple.com/documentation/swiftui/horizontalalignment (iOS 13.0+): `@frozen

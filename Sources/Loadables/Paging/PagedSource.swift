@@ -66,7 +66,8 @@ extension PagedSource where Cursor == Int {
     fetch: @escaping @MainActor (_ page: Int, _ pageSize: Int) async throws -> [Item]
   ) -> PagedSource {
     precondition(
-      pageSize >= 1, "Loadables: PagedSource.numbered(pageSize:) must be at least 1, got \(pageSize)"
+      pageSize >= 1,
+      "Loadables: PagedSource.numbered(pageSize:) must be at least 1, got \(pageSize)"
     )
     return PagedSource(first: firstPage, policy: policy) { page in
       let items = try await fetch(page, pageSize)
