@@ -17,7 +17,7 @@
 ///
 /// The semantics are those of ``Loadable``; see ``Loadable/Binding`` for the table of what
 /// each call writes. One difference: assigning the property directly does not cancel a
-/// running load (the library cannot see plain assignments); call ``cancel(_:)`` first.
+/// running load (the library cannot see plain assignments); call ``cancel(_:)-(ReferenceWritableKeyPath<Self,LoadableState<Value>>)`` first.
 public protocol LoadableSupport: AnyObject {}
 
 extension LoadableSupport {
@@ -102,7 +102,7 @@ extension LoadableSupport {
 
   /// Runs a load of `state` in the caller's task and returns when it ends.
   ///
-  /// Registered like any load: a newer load, ``cancel(_:)`` and ``reset(_:)`` stop it.
+  /// Registered like any load: a newer load, ``cancel(_:)-(ReferenceWritableKeyPath<Self,LoadableState<Value>>)`` and ``reset(_:)-(ReferenceWritableKeyPath<Self,LoadableState<Value>>)`` stop it.
   ///
   /// > Important: The block runs in *your* task, so stopping the load cancels your task.
   ///
