@@ -25,6 +25,7 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @ObservationIgnored @LoadableProcess var saving: SingleProcessState
   @ObservationIgnored @Loadable var quote: LoadableState<String>
   @ObservationIgnored @Loadable var report: LoadableState<String>
+  @ObservationIgnored @Paged var pagedFeed: PagedState<String, Int>
 
   var profile: LoadableState<Profile> = .absent
   var publishing: SingleProcessState = .idle
@@ -44,12 +45,18 @@ final class DemoModel: LoadableSupport, ProcessSupport {
 
   /// The fake server; the demo script reads its log.
   @ObservationIgnored let api: FakeAPI
+  /// The endless feed's server, and the source its pages are fetched from.
+  @ObservationIgnored let feedPages: FeedPages
+  @ObservationIgnored let postsSource: PagedSource<String, Int>
   @ObservationIgnored private let pace: Pace
   @ObservationIgnored private let searchDebouncer: Debouncer
 
   init(api: FakeAPI, pace: Pace) {
     self.api = api
     self.pace = pace
+    let feedPages = FeedPages(pace: pace)
+    self.feedPages = feedPages
+    postsSource = PagedSource(first: 1) { page in try await feedPages.page(page) }
     searchDebouncer = Debouncer(for: pace.scaledLimit(.milliseconds(300)), leading: true)
     let files = [
       ("notes.txt", 2), ("photo.jpg", 3), ("slides.key", 4), ("song.mp3", 2), ("video.mp4", 3),
@@ -124,6 +131,28 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @discardableResult
   func loadProfile(failing: Bool) -> Task<Void, Never> {
     load(\.profile) { [api] in try await api.profile(failing: failing) }
+  }
+
+  // MARK: - A list that pages
+
+  /// The first page of the endless feed: `.loading`, then three posts.
+  @discardableResult
+  func loadPosts() -> Task<Void, Never> {
+    $pagedFeed.load(from: postsSource)
+  }
+
+  /// The next page, as the last row appears (or the footer's retry is tapped): the footer
+  /// shows a spinner, then the page is appended, or the footer shows the error. The list
+  /// never blanks.
+  @discardableResult
+  func loadMorePosts() -> Task<Void, Never> {
+    $pagedFeed.loadNextPage(from: postsSource)
+  }
+
+  /// Pull to refresh: the list stays until the new first page arrives, then replaces it.
+  @discardableResult
+  func refreshPosts() -> Task<Void, Never> {
+    $pagedFeed.refresh(from: postsSource)
   }
 
   // MARK: - Loading with policies

@@ -109,6 +109,27 @@ enum DemoScreen {
   /// `"Loadables 1.0 is out" ♥ 13 (liked)`.
   private static func post(_ post: Post) -> String {
     "\"\(post.title)\" ♥ \(post.likes)" + (post.isLiked ? " (liked)" : "")
+
+  }
+
+  /// The feed's posts (first and last), then a footer: a spinner while the next page
+  /// loads, its error and a retry when it failed.
+  static func pagedFeed(_ model: DemoModel) -> String {
+    let state = model.pagedFeed
+    let isRunning = model.$pagedFeed.isRunning
+    let list = row("feed", state.list, isRunning: isRunning && !state.nextPage.isLoading) {
+      posts in
+      guard let first = posts.first, let last = posts.last else { return "(no posts)" }
+      return "\(posts.count) posts [\(first) … \(last)]"
+    }
+    let footer =
+      switch state.nextPage {
+      case .idle: "-"
+      case .loading: "loading more…"
+      case .failed(let error): "\(error) [retry]"
+      case .end: "end of feed"
+      }
+    return list + "\nfooter: " + footer
   }
 
   // MARK: - Rows

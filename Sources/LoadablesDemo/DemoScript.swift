@@ -76,6 +76,7 @@ struct DemoScript {
       expect(model.publishing.hasFinished)
     }
 
+    await pagingScene()
     await retryScene()
     await timeoutScene()
     await debounceScene()
@@ -83,6 +84,33 @@ struct DemoScript {
     await sharedStateScene()
 
     print("\nDone.")
+  }
+
+  // MARK: - Paging
+
+  private func pagingScene() async {
+    await scene(
+      "Infinite feed: pages arrive, a failed page is retried from the footer, a refresh "
+        + "replaces the list without blanking it",
+      view: DemoScreen.pagedFeed
+    ) {
+      await model.loadPosts().value
+      expect(model.pagedFeed.items.count == 3)
+      await note("the last row appears: the next page")
+      await model.loadMorePosts().value
+      expect(model.pagedFeed.items.count == 6 && model.pagedFeed.nextPage == .idle)
+      await note("the last row appears again: page 3 fails, the list stays")
+      await model.loadMorePosts().value
+      expect(model.pagedFeed.items.count == 6 && model.pagedFeed.nextPage.error is APIError)
+      await note("retry in the footer:")
+      await model.loadMorePosts().value
+      expect(model.pagedFeed.items.count == 9 && model.pagedFeed.nextPage == .idle)
+      await model.feedPages.publish()
+      await note("pull to refresh: the list stays until the new first page replaces it")
+      await model.refreshPosts().value
+      expect(model.pagedFeed.items == ["new 3", "new 2", "new 1"])
+      expect(await model.feedPages.requests == [1, 2, 3, 3, 1])
+    }
   }
 
   // MARK: - Policies

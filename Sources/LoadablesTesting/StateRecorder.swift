@@ -89,6 +89,34 @@ public final class StateRecorder<State> {
     self.init(initial: loader.state) { loader.watchStates($0) }
   }
 
+  /// Records the states of a `@Paged` list; pass its projected value (`$feed`).
+  ///
+  /// - Parameter binding: The property's projected value.
+  public convenience init<Item, Cursor>(_ binding: Paged<Item, Cursor>.Binding)
+  where State == PagedState<Item, Cursor> {
+    self.init(initial: binding.wrappedValue) { binding.watchStates($0) }
+  }
+
+  /// Records the states the library writes to a `PagedState` key path of an instance.
+  ///
+  /// - Parameters:
+  ///   - owner: The instance.
+  ///   - keyPath: The key path of its list.
+  public convenience init<Owner: LoadableSupport, Item: Sendable, Cursor: Equatable & Sendable>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, PagedState<Item, Cursor>>
+  ) where State == PagedState<Item, Cursor> {
+    self.init(initial: owner[keyPath: keyPath]) { owner.watchStates(keyPath, $0) }
+  }
+
+  /// Records the states of a ``Loadables/PagedLoader``.
+  ///
+  /// - Parameter loader: The loader.
+  public convenience init<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>)
+  where State == PagedState<Item, Cursor> {
+    self.init(initial: loader.state) { loader.watchStates($0) }
+  }
+
   /// The most recent state.
   public var last: State { states[states.count - 1] }
 

@@ -432,4 +432,15 @@ extension BadInputTests {
         message.contains("RefreshTrigger.every: interval must be more than zero, got 0.0 seconds"))
     }
   }
+
+  @Test("A numbered paged source with a page size below one is rejected with a message")
+  func pageSizeBelowOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = PagedSource<Int, Int>.numbered(pageSize: 0) { _, _ in [] }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("Loadables: PagedSource.numbered(pageSize:) must be at least 1, got 0"))
+    }
+  }
 }

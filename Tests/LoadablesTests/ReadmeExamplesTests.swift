@@ -157,6 +157,53 @@ final class BooksRepository {
 
 // MARK: - Tests
 
+// MARK: - README: Lists that page
+
+protocol CatalogAPI: Sendable {
+  func books(page: Int, perPage: Int) async throws -> [Book]
+}
+
+@MainActor @Observable
+final class CatalogModel {
+  @ObservationIgnored @Paged var books: PagedState<Book, Int>
+  let source: PagedSource<Book, Int>
+
+  init(api: any CatalogAPI) {
+    source = .numbered(pageSize: 20) { page, size in
+      try await api.books(page: page, perPage: size)
+    }
+  }
+
+  // list: .loading, then page 1
+  func appear() async { await $books.load(from: source) }
+  // nextPage: .loading, then the page appended
+  func lastRowAppeared() { $books.loadNextPage(from: source) }
+  // the old pages stay until the new page 1 lands
+  func pullToRefresh() async { await $books.refresh(from: source) }
+}
+
+/// Thirty books, twenty a page.
+private struct ThirtyBooks: CatalogAPI {
+  func books(page: Int, perPage: Int) async throws -> [Book] {
+    let all = (1...30).map { Book(id: $0, title: "Book \($0)") }
+    return Array(all.dropFirst((page - 1) * perPage).prefix(perPage))
+  }
+}
+
+@MainActor
+final class ReadmePagingExampleTests: XCTestCase {
+  func testTheCatalogPagesToTheEnd() async {
+    let model = CatalogModel(api: ThirtyBooks())
+    await model.appear()
+    XCTAssertEqual(model.books.items.count, 20)
+    await model.$books.loadNextPage(from: model.source)
+    XCTAssertEqual(model.books.items.count, 30)
+    XCTAssertEqual(model.books.nextPage, .end)
+    await model.pullToRefresh()
+    XCTAssertEqual(model.books.items.count, 20)
+  }
+}
+
 @MainActor
 final class ReadmeExamplesTests: XCTestCase {
   private let dune = Book(id: 1, title: "Dune")

@@ -234,3 +234,57 @@ struct PostRows: View {
 
   var body: Never { fatalError() }
 }
+
+// MARK: - 6. A list that pages
+
+struct Article: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title: String
+}
+
+protocol ArticleAPI: Sendable {
+  func articles(page: Int, perPage: Int) async throws -> [Article]
+}
+
+struct ArticleListView: View {
+  @Paged var feed: PagedState<Article, Int>
+  let source: PagedSource<Article, Int>
+
+  init(api: any ArticleAPI) {
+    source = .numbered(pageSize: 20) { page, size in
+      try await api.articles(page: page, perPage: size)
+    }
+  }
+
+  var body: some View {
+    List {
+      switch feed.list {
+      case .absent, .loading:
+        ProgressView()
+      case .error(let error):
+        Text(error.localizedDescription)
+        Button("Try Again") { $feed.load(from: source) }
+      case .loaded(let posts):
+        ForEach(posts) { post in
+          Text(post.title)
+            .onAppear {
+              // The last row appeared: ask for the next page. Calls while it loads join it.
+              if post.id == posts.last?.id { $feed.loadNextPage(from: source) }
+            }
+        }
+        switch feed.nextPage {
+        case .loading:
+          ProgressView()
+        case .failed:
+          Button("Retry") { $feed.loadNextPage(from: source) }
+        case .idle, .end:
+          EmptyView()
+        }
+      }
+    }
+    .task { [feed = $feed, source] in
+      if feed.wrappedValue.list.isAbsent { await feed.load(from: source) }
+    }
+    .refreshable { [feed = $feed, source] in await feed.refresh(from: source) }
+  }
+}

@@ -812,3 +812,46 @@ extension Binding: @unchecked Sendable where Value: Sendable {}
 
 /// [Core] @512000: `extension SwiftUICore.Binding : SwiftUICore.DynamicProperty`.
 extension Binding: DynamicProperty {}
+
+// MARK: - List and ForEach (the paging recipe)
+
+/// [UI] (iOS 13): `@MainActor @preconcurrency public struct List<SelectionValue, Content> :
+/// SwiftUICore.View where SelectionValue : Swift.Hashable, Content : SwiftUICore.View`, with
+/// `Sendable` unavailable; only the initialiser without selection is copied. Added while
+/// merging the paging recipe: the attributes were cross-checked against a public mirror of the
+/// SDK's declarations, not read at an offset of the interface file, so cite this one as less
+/// certain than the others.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency
+public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(*, unavailable)
+extension List: Sendable {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension List where SelectionValue == Never {
+  /// `nonisolated public init(@SwiftUICore.ViewBuilder content: () -> Content)`.
+  nonisolated public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// [Core] (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
+/// Swift.RandomAccessCollection, ID : Swift.Hashable`, a `View` when `Content : View`; only
+/// the initialiser over `Identifiable` elements is copied (`nonisolated public init(_ data:
+/// Data, @SwiftUICore.ViewBuilder content: @escaping (Data.Element) -> Content)`). Cited as
+/// `List` above.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ForEach: View where Content: View {
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  nonisolated public init(
+    _ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) {}
+}

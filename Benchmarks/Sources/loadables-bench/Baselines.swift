@@ -239,3 +239,61 @@ final class HandSemaphore: @unchecked Sendable {
     next?.resume()
   }
 }
+
+// MARK: - Paging
+
+/// The items per page in `paging.next`.
+let pageSize = 20
+
+/// `@Paged` in an `@Observable` class.
+@MainActor @Observable
+final class PagedModel {
+  @ObservationIgnored @Paged var feed: PagedState<Int, Int>
+
+  nonisolated init() {}
+}
+
+/// A list that pages, written by hand with the engineer's own types: the items, the next
+/// cursor, the footer's phase, and a generation so that a superseded fetch never writes.
+@MainActor @Observable
+final class HandPagedFeed {
+  enum NextPhase {
+    case idle
+    case loading
+    case failed(any Error)
+    case end
+  }
+
+  private(set) var items: [Int] = []
+  private(set) var nextPhase = NextPhase.idle
+  @ObservationIgnored private var nextCursor: Int?
+  @ObservationIgnored private var generation = 0
+
+  nonisolated init() {}
+
+  /// Replaces the list (a refresh's first page), superseding a fetch in flight.
+  func replace(items: [Int], nextCursor: Int?) {
+    generation += 1
+    self.items = items
+    self.nextCursor = nextCursor
+    nextPhase = nextCursor == nil ? .end : .idle
+  }
+
+  /// Fetches and appends the next page, unless one is loading or the list has ended.
+  func loadNextPage(_ fetch: @MainActor (Int) async throws -> ([Int], Int?)) async {
+    if case .loading = nextPhase { return }
+    guard let cursor = nextCursor else { return }
+    let current = generation
+    nextPhase = .loading
+    do {
+      let (page, next) = try await fetch(cursor)
+      guard current == generation, !Task.isCancelled else { return }
+      items += page
+      nextCursor = next
+      nextPhase = next == nil ? .end : .idle
+    } catch {
+      guard current == generation, !Task.isCancelled else { return }
+      nextPhase = .failed(error)
+    }
+  }
+}

@@ -185,4 +185,35 @@ let scenarios: [Scenario] =
         }
       }
     ),
+    Scenario(
+      name: "paging.next", unit: "next-page append",
+      library: { iterations in
+        let model = PagedModel()
+        let page = Array(0..<pageSize)
+        let source = PagedSource<Int, Int>(first: 1) { cursor in Page(items: page, next: cursor + 1)
+        }
+        await model.$feed.load(from: source)
+        let onePage = model.feed
+        await observing({ _ = model.feed }) {
+          for _ in 0..<iterations {
+            model.feed = onePage
+            await model.$feed.loadNextPage(from: source)
+          }
+        }
+      },
+      baseline: { iterations in
+        let feed = HandPagedFeed()
+        let page = Array(0..<pageSize)
+        let fetch: @MainActor (Int) async throws -> ([Int], Int?) = { cursor in (page, cursor + 1) }
+        await observing({
+          _ = feed.items
+          _ = feed.nextPhase
+        }) {
+          for _ in 0..<iterations {
+            feed.replace(items: page, nextCursor: 2)
+            await feed.loadNextPage(fetch)
+          }
+        }
+      }
+    ),
   ] + sharedScenarios

@@ -261,7 +261,7 @@ extension LoadableSupport {
 
   /// Runs a load of `state` and returns when it has stopped.
   ///
-  /// Registered like any load: a newer load, ``cancel(_:)`` and ``reset(_:)`` stop it.
+  /// Registered like any load: a newer load, ``cancel(_:)-(ReferenceWritableKeyPath<Self,LoadableState<Value>>)`` and ``reset(_:)-(ReferenceWritableKeyPath<Self,LoadableState<Value>>)`` stop it.
   ///
   /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
   /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the

@@ -1,0 +1,102 @@
+/// An object that loads one paged list and that any number of views observe: a feed, a
+/// search's results, a thread's replies.
+///
+/// It holds its ``PagedSource`` and runs every page fetch through the same engine as
+/// `@Paged` and the loaders: a newer load supersedes the older, a superseded or cancelled
+/// fetch never writes, `cancel()` brings back what the load replaced.
+///
+/// ```swift
+/// let feed = PagedLoader(source: .numbered(pageSize: 20) { page, size in
+///   try await api.posts(page: page, perPage: size)
+/// })
+/// Task { for await state in feed.states { print(state) } }  // every state, in order
+/// await feed.load()          // the first page
+/// await feed.loadNextPage()  // the second, appended
+/// await feed.refresh()       // the first page again, replacing the list when it arrives
+/// ```
+///
+/// Its properties are observable: a SwiftUI view that reads ``state``, ``isRunning``,
+/// ``progress``, ``attempt`` or ``refreshError`` updates when they change.
+@MainActor
+public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
+  @usableFromInline let slot: StoredSlot<PagedState<Item, Cursor>>
+
+  /// The source every page is fetched from, under its policy.
+  public let source: PagedSource<Item, Cursor>
+
+  /// Creates a loader.
+  ///
+  /// - Parameters:
+  ///   - source: The paged source.
+  ///   - state: The initial state; an empty, unloaded list by default.
+  public init(source: PagedSource<Item, Cursor>, state: PagedState<Item, Cursor> = PagedState()) {
+    self.slot = StoredSlot(state)
+    self.source = source
+  }
+
+  /// The list: its pages, the first page's phase and the next page's phase. Observable.
+  public var state: PagedState<Item, Cursor> { slot.state }
+
+  /// Every state: the current one first, then each one the loader writes, in order.
+  public var states: StateStream<PagedState<Item, Cursor>> {
+    StateStream(slot: slot, current: slot.storage)
+  }
+
+  /// Whether a load of any page is in flight, a silent refresh included. Observable.
+  public var isRunning: Bool { slot.isRunning }
+
+  /// The progress the running page fetch last reported; `nil` when none. Observable.
+  public var progress: LoadingProgress? { slot.progress }
+
+  /// The attempt a retry policy is running or waiting to run for the page being fetched;
+  /// `nil` when none. Observable.
+  public var attempt: RetryAttempt? { slot.attempt }
+
+  /// The error of the last refresh that failed while the list stayed on screen; `nil`
+  /// after the next successful first page or `reset()`. Observable.
+  public var refreshError: (any Error)? { slot.refreshError }
+
+  /// Loads the first page, showing `.loading` in place of the list, and returns when the
+  /// load has stopped. Cancelling the calling task cancels the load.
+  @inlinable
+  public func load() async {
+    await slot.performFirstPage(source, refreshing: false)
+  }
+
+  /// Reloads from the first page, keeping the list on screen, and returns when the load
+  /// has stopped.
+  ///
+  /// The old pages stay until the new first page arrives, then the list holds that page
+  /// alone; later pages are fetched again as they are asked for. A next page in flight is
+  /// cancelled first and its answer never written. A failed refresh keeps the list and
+  /// shows the error as ``refreshError``.
+  @inlinable
+  public func refresh() async {
+    await slot.performFirstPage(source, refreshing: true)
+  }
+
+  /// Loads the next page, appends it, and returns when the load has stopped.
+  ///
+  /// Does nothing before the first page has arrived, at the end of the list, or after a
+  /// ``RepeatedCursorError``. While a load of this list runs it fetches nothing and waits
+  /// for that load: calls made while a next page loads never fetch it twice. After a failed
+  /// next page it fetches that page again.
+  @inlinable
+  public func loadNextPage() async {
+    await slot.performNextPage(source)
+  }
+
+  /// Cancels the running load and brings back what it replaced.
+  public func cancel() { slot.cancel() }
+
+  /// Cancels the running load and empties the list.
+  public func reset() { slot.reset() }
+
+  /// Calls `callback` with every state the loader writes, in order.
+  @_spi(Testing)
+  public func watchStates(
+    _ callback: @escaping @MainActor (PagedState<Item, Cursor>) -> Void
+  ) -> StateWatch {
+    StateWatch(slot: slot) { callback($0 as! PagedState<Item, Cursor>) }
+  }
+}

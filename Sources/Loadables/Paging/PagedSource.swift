@@ -1,0 +1,77 @@
+/// A paged source, described once: where the list starts, how to fetch the page at a
+/// position, and the policy each page fetch runs under.
+///
+/// The position is a `Cursor`: a page number, an offset, or an opaque token the previous
+/// page returned. Each page says where the next one starts (``Page/next``); `nil` means it
+/// was the last.
+///
+/// ```swift
+/// let posts = PagedSource(first: nil as String?, policy: .retry(maxAttempts: 3)) { cursor in
+///   let response = try await api.posts(after: cursor)
+///   return Page(items: response.posts, next: response.nextCursor)
+/// }
+/// ```
+///
+/// The policy applies to each page fetch on its own: a retry retries the page that failed,
+/// a timeout limits one page, a concurrency limit holds one permit per page.
+public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendable {
+  /// The cursor of the first page.
+  public let first: Cursor
+
+  /// The policy every page fetch runs under.
+  public let policy: LoadPolicy<Page<Item, Cursor>>
+
+  /// Fetches the page at a cursor.
+  public let fetch: @MainActor (_ cursor: Cursor) async throws -> Page<Item, Cursor>
+
+  /// Creates a source.
+  ///
+  /// - Parameters:
+  ///   - first: The cursor of the first page.
+  ///   - policy: The policy each page fetch runs under (retry, timeout, limit, ...); none by
+  ///     default.
+  ///   - fetch: Fetches the page at a cursor. Throw `CancelLoadable` to cancel the fetch or
+  ///     `ResetLoadable` to reset the list, as in any load.
+  public init(
+    first: Cursor,
+    policy: LoadPolicy<Page<Item, Cursor>> = LoadPolicy(),
+    fetch: @escaping @MainActor (_ cursor: Cursor) async throws -> Page<Item, Cursor>
+  ) {
+    self.first = first
+    self.policy = policy
+    self.fetch = fetch
+  }
+}
+
+extension PagedSource where Cursor == Int {
+  /// A source of numbered pages of a fixed size: the list ends at the first page that
+  /// returns fewer than `pageSize` items.
+  ///
+  /// ```swift
+  /// let feed = PagedSource<Post, Int>.numbered(pageSize: 20) { page, size in
+  ///   try await api.posts(page: page, perPage: size)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - firstPage: The number of the first page; `1` by default.
+  ///   - pageSize: How many items a full page holds; at least `1`.
+  ///   - policy: The policy each page fetch runs under; none by default.
+  ///   - fetch: Fetches the items of a page, given its number and the page size.
+  /// - Returns: The source.
+  public static func numbered(
+    firstPage: Int = 1,
+    pageSize: Int,
+    policy: LoadPolicy<Page<Item, Int>> = LoadPolicy(),
+    fetch: @escaping @MainActor (_ page: Int, _ pageSize: Int) async throws -> [Item]
+  ) -> PagedSource {
+    precondition(
+      pageSize >= 1,
+      "Loadables: PagedSource.numbered(pageSize:) must be at least 1, got \(pageSize)"
+    )
+    return PagedSource(first: firstPage, policy: policy) { page in
+      let items = try await fetch(page, pageSize)
+      return Page(items: items, next: items.count < pageSize ? nil : page + 1)
+    }
+  }
+}

@@ -1,0 +1,122 @@
+internal import Observation
+
+// The pair of paged operations — a first page (`load`, `refresh`) and a next page — over the
+// engine's own paths (`launch`, `perform` with a policy). Every form calls these; none has
+// paging logic of its own.
+
+extension StateSlot {
+  /// Starts a load of the first page in a new task. `refreshing` keeps the list on screen
+  /// until the new first page arrives, and keeps it after a failure (the error shows as
+  /// `refreshError`); see ``refreshRequest(_:)``.
+  @inlinable
+  func launchFirstPage<Item, Cursor>(
+    _ source: PagedSource<Item, Cursor>,
+    refreshing: Bool,
+    priority: TaskPriority?
+  ) -> Task<Void, Never> where State == PagedState<Item, Cursor> {
+    let (silently, policy) = firstPageMode(source, refreshing: refreshing)
+    let fetch = source.fetch
+    let cursor = source.first
+    return launch(
+      .first(cursor), silently: silently, priority: priority, policy: policy,
+      block: { try await fetch(cursor) })
+  }
+
+  /// Loads the first page and returns when the load has stopped.
+  @inlinable
+  func performFirstPage<Item, Cursor>(
+    _ source: PagedSource<Item, Cursor>,
+    refreshing: Bool
+  ) async where State == PagedState<Item, Cursor> {
+    let (silently, policy) = firstPageMode(source, refreshing: refreshing)
+    let fetch = source.fetch
+    let cursor = source.first
+    await perform(
+      .first(cursor), silently: silently, policy: policy, block: { try await fetch(cursor) })
+  }
+
+  /// How a first-page load runs. A plain load shows `.loading` in place of the list. A
+  /// refresh of a loaded list is silent and keeps the list if it fails; before it starts, a
+  /// next page in flight is cancelled (its footer spinner goes, and its answer is never
+  /// written). A refresh with no list loaded yet is a plain load.
+  @inlinable
+  func firstPageMode<Item, Cursor>(
+    _ source: PagedSource<Item, Cursor>,
+    refreshing: Bool
+  ) -> (silently: Bool, policy: LoadPolicy<Page<Item, Cursor>>)
+  where State == PagedState<Item, Cursor> {
+    guard refreshing, let current = read(), current.list.isLoaded else {
+      return (false, source.policy)
+    }
+    if isBusy, current.nextPage.isLoading { cancel() }
+    return (true, source.policy.keepValueOnFailure())
+  }
+
+  /// Starts a load of the next page in a new task; see ``performNextPage(_:)``. While a
+  /// load of the list runs, the returned task joins it instead.
+  @inlinable
+  func launchNextPage<Item, Cursor>(
+    _ source: PagedSource<Item, Cursor>,
+    priority: TaskPriority?
+  ) -> Task<Void, Never> where State == PagedState<Item, Cursor> {
+    if isBusy {
+      return Task { await self.waitForCurrentLoad() }
+    }
+    guard let request = nextPageRequest() else { return Task {} }
+    let fetch = source.fetch
+    return launch(
+      request.context, silently: false, priority: priority, policy: source.policy,
+      block: { try await fetch(request.cursor) })
+  }
+
+  /// Loads the next page and returns when that load has stopped.
+  ///
+  /// Does nothing before the first page has arrived, at the end of the list, or after a
+  /// repeated cursor. While any load of the list runs — a next page, or a first page or
+  /// refresh whose answer will replace the list — it fetches nothing and waits for that
+  /// load instead: two calls never fetch the same page twice. After a failed next page it
+  /// fetches that page again.
+  @inlinable
+  func performNextPage<Item, Cursor>(_ source: PagedSource<Item, Cursor>) async
+  where State == PagedState<Item, Cursor> {
+    if isBusy {
+      await waitForCurrentLoad()
+      return
+    }
+    guard let request = nextPageRequest() else { return }
+    let fetch = source.fetch
+    await perform(
+      request.context, silently: false, policy: source.policy,
+      block: { try await fetch(request.cursor) })
+  }
+
+  /// What a next-page load fetches, built on the state as it is now; `nil` when there is
+  /// no next page to fetch.
+  @inlinable
+  func nextPageRequest<Item, Cursor>() -> (context: PageRequest<Item, Cursor>, cursor: Cursor)?
+  where State == PagedState<Item, Cursor> {
+    guard let current = read(), current.hasNextPage, let cursor = current.nextCursor else {
+      return nil
+    }
+    return (.next(base: current, cursor: cursor), cursor)
+  }
+
+  /// Returns when no load of the list runs any more: the load running now ended or was
+  /// stopped, and any load that superseded it has ended too.
+  ///
+  /// Waits on `isRunning` through Observation, so reading it here marks the slot's running
+  /// flag as observed (as a view showing a spinner does). The wait holds the slot, as an
+  /// awaited load does, so the slot lives until the load it waits for ends.
+  @usableFromInline
+  func waitForCurrentLoad() async {
+    while isBusy {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        withObservationTracking {
+          _ = isRunning
+        } onChange: {
+          continuation.resume()
+        }
+      }
+    }
+  }
+}
