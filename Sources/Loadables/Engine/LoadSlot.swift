@@ -200,7 +200,7 @@ class LoadSlot: Observable {
   /// Returns once no load runs in this slot: at once when none does, otherwise when the
   /// running load (or whatever supersedes it) has ended. Cancelling the caller ends only its
   /// wait, never the load: a shared entry's fetch belongs to the entry.
-  final func untilIdle() async {
+  @usableFromInline final func untilIdle() async {
     guard running else { return }
     nextIdleWaiterID += 1
     let id = nextIdleWaiterID

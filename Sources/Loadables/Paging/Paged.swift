@@ -207,7 +207,7 @@ extension Paged {
 
     /// Loads the next page, appends it, and returns when the load has stopped; see
     /// ``loadNextPage(from:priority:)``. A call that joins a running load returns when that
-    /// load has stopped.
+    /// load has stopped, or at once when the caller is cancelled: the joined load goes on.
     ///
     /// - Parameter source: The paged source.
     @MainActor @inlinable

@@ -1,5 +1,3 @@
-internal import Observation
-
 // The pair of paged operations — a first page (`load`, `refresh`) and a next page — over the
 // engine's own paths (`launch`, `perform` with a policy). Every form calls these; none has
 // paging logic of its own.
@@ -60,7 +58,7 @@ extension StateSlot {
     priority: TaskPriority?
   ) -> Task<Void, Never> where State == PagedState<Item, Cursor> {
     if isBusy {
-      return Task { await self.waitForCurrentLoad() }
+      return Task { await self.untilIdle() }
     }
     guard let request = nextPageRequest() else { return Task {} }
     let fetch = source.fetch
@@ -80,7 +78,7 @@ extension StateSlot {
   func performNextPage<Item, Cursor>(_ source: PagedSource<Item, Cursor>) async
   where State == PagedState<Item, Cursor> {
     if isBusy {
-      await waitForCurrentLoad()
+      await untilIdle()
       return
     }
     guard let request = nextPageRequest() else { return }
@@ -101,22 +99,4 @@ extension StateSlot {
     return (.next(base: current, cursor: cursor), cursor)
   }
 
-  /// Returns when no load of the list runs any more: the load running now ended or was
-  /// stopped, and any load that superseded it has ended too.
-  ///
-  /// Waits on `isRunning` through Observation, so reading it here marks the slot's running
-  /// flag as observed (as a view showing a spinner does). The wait holds the slot, as an
-  /// awaited load does, so the slot lives until the load it waits for ends.
-  @usableFromInline
-  func waitForCurrentLoad() async {
-    while isBusy {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        withObservationTracking {
-          _ = isRunning
-        } onChange: {
-          continuation.resume()
-        }
-      }
-    }
-  }
 }
