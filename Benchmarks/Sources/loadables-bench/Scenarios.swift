@@ -1,15 +1,29 @@
 import Loadables
 
-/// One measured job, in the library's form and in the hand-written form.
+/// One measured job, in the library's form and in the hand-written form, and any extra
+/// variants reported beside them for information.
 struct Scenario: Sendable {
   let name: String
   /// What one iteration is, for the report.
   let unit: String
   let library: @MainActor @Sendable (_ iterations: Int) async -> Void
   let baseline: @MainActor @Sendable (_ iterations: Int) async -> Void
+  /// Other hand-written variants, by name ("inline": no child task; "samestate": the
+  /// library's state type in hand-written code; "direct": a plain property write instead
+  /// of a key path), reported beside the ratio, never checked.
+  var extras: [(name: String, body: @MainActor @Sendable (_ iterations: Int) async -> Void)] = []
+
+  /// The variant `name` names: "library", "baseline" or one of the extras.
+  func variant(_ name: String) -> (@MainActor @Sendable (_ iterations: Int) async -> Void)? {
+    switch name {
+    case "library": library
+    case "baseline": baseline
+    default: extras.first { $0.name == name }?.body
+    }
+  }
 }
 
-/// Restarts per storm and yields per load in the storm and yield scenarios.
+/// Restarts per storm in the storm scenarios.
 let restartsPerStorm = 10_000
 
 /// The permits of the limiters in `policy.limit`.
@@ -43,7 +57,18 @@ let scenarios: [Scenario] = [
       for index in 0..<iterations {
         await model.load { index }.value
       }
-    }
+    },
+    extras: [
+      (
+        "samestate",
+        { iterations in
+          let model = SameStateModel()
+          for index in 0..<iterations {
+            await model.load { index }.value
+          }
+        }
+      )
+    ]
   ),
   Scenario(
     name: "cycle.task.keypath", unit: "load cycle",
@@ -55,11 +80,22 @@ let scenarios: [Scenario] = [
       }
     },
     baseline: { iterations in
-      let model = HandPlainModel()
+      let model = HandKeyPathModel()
       for index in 0..<iterations {
-        await model.load { index }.value
+        await model.load(\.value) { index }.value
       }
-    }
+    },
+    extras: [
+      (
+        "direct",
+        { iterations in
+          let model = HandPlainModel()
+          for index in 0..<iterations {
+            await model.load { index }.value
+          }
+        }
+      )
+    ]
   ),
   Scenario(
     name: "cycle.await.wrapper", unit: "load cycle",
@@ -72,9 +108,29 @@ let scenarios: [Scenario] = [
     baseline: { iterations in
       let model = HandObservableModel()
       for index in 0..<iterations {
-        await model.loadInline { index }
+        await model.loadAwaited { index }
       }
-    }
+    },
+    extras: [
+      (
+        "inline",
+        { iterations in
+          let model = HandObservableModel()
+          for index in 0..<iterations {
+            await model.loadInline { index }
+          }
+        }
+      ),
+      (
+        "samestate",
+        { iterations in
+          let model = SameStateModel()
+          for index in 0..<iterations {
+            await model.loadAwaited { index }
+          }
+        }
+      ),
+    ]
   ),
   Scenario(
     name: "cycle.await.keypath", unit: "load cycle",
@@ -85,14 +141,25 @@ let scenarios: [Scenario] = [
       }
     },
     baseline: { iterations in
-      let model = HandPlainModel()
+      let model = HandKeyPathModel()
       for index in 0..<iterations {
-        await model.loadInline { index }
+        await model.loadAwaited(\.value) { index }
       }
-    }
+    },
+    extras: [
+      (
+        "inline",
+        { iterations in
+          let model = HandKeyPathModel()
+          for index in 0..<iterations {
+            await model.loadInline(\.value) { index }
+          }
+        }
+      )
+    ]
   ),
   Scenario(
-    name: "restart.storm", unit: "storm of 10,000 restarts",
+    name: "restart.storm", unit: "restart",
     library: { iterations in
       let model = WrapperModel()
       for _ in 0..<iterations {
@@ -117,6 +184,31 @@ let scenarios: [Scenario] = [
     }
   ),
   Scenario(
+    name: "restart.storm.keypath", unit: "restart",
+    library: { iterations in
+      let model = KeyPathModel()
+      for _ in 0..<iterations {
+        var last: Task<Void, Never>?
+        for index in 0..<restartsPerStorm {
+          last = model.load(\.value) { index }
+        }
+        await last?.value
+        precondition(model.value == .loaded(restartsPerStorm - 1))
+      }
+    },
+    baseline: { iterations in
+      let model = HandKeyPathModel()
+      for _ in 0..<iterations {
+        var last: Task<Void, Never>?
+        for index in 0..<restartsPerStorm {
+          last = model.load(\.value) { index }
+        }
+        await last?.value
+        precondition(model.value == .loaded(restartsPerStorm - 1))
+      }
+    }
+  ),
+  Scenario(
     name: "yield", unit: "yield",
     library: { iterations in
       let model = WrapperModel()
@@ -127,6 +219,45 @@ let scenarios: [Scenario] = [
     baseline: { iterations in
       let model = HandObservableModel()
       await model.yieldInline(count: iterations)
+    }
+  ),
+  Scenario(
+    name: "yield.keypath", unit: "yield",
+    library: { iterations in
+      let model = KeyPathModel()
+      await model.load(\.value) { yield in
+        for index in 0..<iterations { yield(.loaded(index)) }
+      }
+    },
+    baseline: { iterations in
+      let model = HandKeyPathModel()
+      await model.yieldInline(\.value, count: iterations)
+    }
+  ),
+  Scenario(
+    name: "state.write", unit: "write",
+    library: { iterations in
+      let holder = LibraryStateHolder()
+      for index in 0..<iterations { holder.state = .loaded(index) }
+    },
+    baseline: { iterations in
+      let holder = HandStateHolder()
+      for index in 0..<iterations { holder.state = .loaded(index) }
+    }
+  ),
+  Scenario(
+    name: "state.write.process", unit: "write",
+    library: { iterations in
+      let holder = LibraryStateHolder()
+      for index in 0..<iterations {
+        holder.job = .finished(index.isMultiple(of: 2) ? .save : .delete)
+      }
+    },
+    baseline: { iterations in
+      let holder = HandStateHolder()
+      for index in 0..<iterations {
+        holder.job = .finished(index.isMultiple(of: 2) ? .save : .delete)
+      }
     }
   ),
   Scenario(
@@ -155,10 +286,10 @@ let scenarios: [Scenario] = [
       }
     },
     baseline: { iterations in
-      let model = WrapperModel()
+      let model = HandObservableModel()
       await observing({ _ = model.value }) {
         for index in 0..<iterations {
-          await model.$value.load { try await retrying(maxAttempts: 3) { index } }
+          await model.loadAwaited { try await retrying(maxAttempts: 3) { index } }
         }
       }
     }
@@ -175,11 +306,11 @@ let scenarios: [Scenario] = [
       }
     },
     baseline: { iterations in
-      let model = WrapperModel()
+      let model = HandObservableModel()
       let semaphore = HandSemaphore(limit: permits)
       await observing({ _ = model.value }) {
         for index in 0..<iterations {
-          await model.$value.load { await semaphore.withPermit { index } }
+          await model.loadAwaited { await semaphore.withPermit { index } }
         }
       }
     }
