@@ -5,11 +5,11 @@ public import Observation
 /// view) still re-renders.
 @MainActor @usableFromInline
 final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
-  @usableFromInline var storage: State
+  @exclusivity(unchecked) @usableFromInline var storage: State
   @usableFromInline let registrar = ObservationRegistrar()
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
-  @usableFromInline var replaced: State?
+  @exclusivity(unchecked) @usableFromInline var replaced: State?
 
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
   @usableFromInline let isFrozen: Bool
@@ -37,9 +37,11 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @inlinable
   func write(_ state: State) {
     guard !isFrozen else { return }
-    registrar.withMutation(of: self as LoadSlot, keyPath: LoadSlot.stateKey) {
-      storage = state
-    }
+    // What `withMutation` does, without its closure (a context and a dynamic isolation check
+    // on every write).
+    registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    storage = state
+    registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
   }
 }
 
