@@ -25,6 +25,9 @@ class LoadSlot: Observable {
   /// The task of a Task-returning load.
   @exclusivity(unchecked) private final var task: Task<Void, Never>?
 
+  /// The task that fires the current load's interrupts.
+  @exclusivity(unchecked) private final var interruptTimer: Task<Void, Never>?
+
   /// The child task in which an awaited load runs its block.
   ///
   /// An awaited load runs its block in a child task of the caller's task, so that stopping
@@ -32,12 +35,6 @@ class LoadSlot: Observable {
   /// the engine, which clears it before the child returns; it is cancelled only from the
   /// main actor. Holding it longer would be unsafe, and the engine never does.
   @exclusivity(unchecked) private final var child: UnsafeCurrentTask?
-
-  /// The task that fires the current load's interrupts.
-  @exclusivity(unchecked) private final var interruptTimer: Task<Void, Never>?
-
-  @exclusivity(unchecked) private final var running = false
-  @exclusivity(unchecked) @usableFromInline final private(set) var isRunningObserved = false
 
   /// Whether a load is in flight, read without registering observation.
   @usableFromInline final var isBusy: Bool { running }
@@ -64,9 +61,9 @@ class LoadSlot: Observable {
   /// error as ``refreshError`` (``LoadPolicy/keepValueOnFailure()``).
   @exclusivity(unchecked) @usableFromInline final var keepsValue = false
 
-  /// What the slot shows beside its state, and the registrar its observers use; created on
-  /// first use, so that a slot nobody observes and no load reports to stays small.
-  @exclusivity(unchecked) private final var activity: SlotActivity?
+  // Declared here, beside the other flags, so that they share one word of the slot.
+  @exclusivity(unchecked) private final var running = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isRunningObserved = false
 
   @usableFromInline nonisolated init() {}
 
@@ -204,27 +201,32 @@ class LoadSlot: Observable {
 
   /// Whether anything watches the states this slot writes.
   @exclusivity(unchecked) @usableFromInline final private(set) var isWatched = false
-  @exclusivity(unchecked) private final var watchers:
-    [(id: Int, callback: @MainActor (Any) -> Void)] = []
-  @exclusivity(unchecked) private final var nextWatcherID = 0
+
+  /// What the slot shows beside its state, and the registrar its observers use; created on
+  /// first use, so that a slot nobody observes and no load reports to stays small.
+  /// (Declared after the flags above, so that they share one word of the slot.)
+  @exclusivity(unchecked) private final var activity: SlotActivity?
 
   /// Calls every watcher with a state the engine just wrote.
   @usableFromInline final func notifyWatchers(_ state: Any) {
+    guard let watchers = activity?.watchers else { return }
     for watcher in watchers { watcher.callback(state) }
   }
 
   /// Adds a callback that sees every state this slot writes, in order; returns its id.
   final func addWatcher(_ callback: @escaping @MainActor (Any) -> Void) -> Int {
-    nextWatcherID += 1
-    watchers.append((nextWatcherID, callback))
+    let activity = activityObject()
+    activity.nextWatcherID += 1
+    activity.watchers.append((activity.nextWatcherID, callback))
     isWatched = true
-    return nextWatcherID
+    return activity.nextWatcherID
   }
 
   /// Removes a watcher; an idle slot nobody watches may then leave its table.
   final func removeWatcher(_ id: Int) {
-    watchers.removeAll { $0.id == id }
-    isWatched = !watchers.isEmpty
+    guard let activity else { return }
+    activity.watchers.removeAll { $0.id == id }
+    isWatched = !activity.watchers.isEmpty
     if !running { didBecomeIdle() }
   }
 
@@ -324,10 +326,13 @@ class LoadSlot: Observable {
 
 /// What a slot shows beside its state — the running load's progress and retry attempt, and
 /// the error of a failed refresh that kept its value — and the registrar through which
-/// `isRunning`, `progress`, `attempt` and `refreshError` are observed.
+/// `isRunning`, `progress`, `attempt` and `refreshError` are observed; and the watchers (the
+/// testing recorder) that see every state written, which only some slots have.
 @MainActor
 final class SlotActivity {
   let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) var watchers: [(id: Int, callback: @MainActor (Any) -> Void)] = []
+  @exclusivity(unchecked) var nextWatcherID = 0
   @exclusivity(unchecked) var progress: LoadingProgress?
   @exclusivity(unchecked) var attempt: RetryAttempt?
   @exclusivity(unchecked) var refreshError: (any Error)?

@@ -6,7 +6,11 @@ public import Observation
 @MainActor @usableFromInline
 final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @exclusivity(unchecked) @usableFromInline var storage: State
-  @usableFromInline let registrar = ObservationRegistrar()
+
+  /// The registrar the state is observed through, made when the state is first read: until
+  /// then nothing can observe it, and an idle holder nobody has read stays small (a
+  /// registrar is two heap objects, about 130 bytes).
+  @exclusivity(unchecked) @usableFromInline var registrar: ObservationRegistrar?
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
   @exclusivity(unchecked) @usableFromInline var replaced: State?
@@ -24,8 +28,17 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// The state, read under observation.
   @inlinable
   var state: State {
-    registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    observationRegistrar().access(self as LoadSlot, keyPath: LoadSlot.stateKey)
     return storage
+  }
+
+  /// The registrar, made on first use.
+  @inlinable
+  func observationRegistrar() -> ObservationRegistrar {
+    if let registrar { return registrar }
+    let created = ObservationRegistrar()
+    registrar = created
+    return created
   }
 
   @inlinable
@@ -37,6 +50,11 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @inlinable
   func write(_ state: State) {
     guard !isFrozen else { return }
+    // Nobody has read the state yet, so nobody observes it.
+    guard let registrar else {
+      storage = state
+      return
+    }
     // What `withMutation` does, without its closure (a context and a dynamic isolation check
     // on every write).
     registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
