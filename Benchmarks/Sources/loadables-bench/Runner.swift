@@ -164,11 +164,19 @@ struct Runner {
   static func memory() {
     let count = 10_000
     let wrapper = bytesPerInstance(count) { WrapperModel() }
+    // The same holder once its state has been read (as a view reads it): its observation
+    // registrar is made then.
+    let wrapperRead = bytesPerInstance(count) { () -> WrapperModel in
+      let model = WrapperModel()
+      _ = model.value
+      return model
+    }
     let handObservable = bytesPerInstance(count) { HandObservableModel() }
     let keyPath = bytesPerInstance(count) { KeyPathModel() }
     let handPlain = bytesPerInstance(count) { HandPlainModel() }
     print(
-      "wrapper_bytes=\(wrapper) baseline_observable_bytes=\(handObservable)",
+      "wrapper_bytes=\(wrapper) wrapper_read_bytes=\(wrapperRead)",
+      "baseline_observable_bytes=\(handObservable)",
       "keypath_bytes=\(keyPath) baseline_plain_bytes=\(handPlain) count=\(count)")
   }
 
