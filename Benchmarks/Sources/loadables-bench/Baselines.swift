@@ -357,6 +357,16 @@ final class WrapperModel {
   @ObservationIgnored @Loadable var value: LoadableState<Int>
 
   nonisolated init() {}
+
+  /// A model whose state has been read once, as a view reads it. A wrapper makes its
+  /// observation registrar on the first read, and an unread one writes its state without
+  /// notifying anyone (nobody can observe it); a hand-written `@Observable` class always has
+  /// its registrar. The scenarios compare the two in the state an app has them in.
+  static func shown() -> WrapperModel {
+    let model = WrapperModel()
+    _ = model.value
+    return model
+  }
 }
 
 /// `LoadableSupport` on a plain class.

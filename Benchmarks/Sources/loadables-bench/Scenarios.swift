@@ -46,7 +46,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "cycle.task.wrapper", unit: "load cycle",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       for index in 0..<iterations {
         let task: Task<Void, Never> = model.$value.load { index }
         await task.value
@@ -100,7 +100,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "cycle.await.wrapper", unit: "load cycle",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       for index in 0..<iterations {
         await model.$value.load { index }
       }
@@ -161,7 +161,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "restart.storm", unit: "restart",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       for _ in 0..<iterations {
         var last: Task<Void, Never>?
         for index in 0..<restartsPerStorm {
@@ -211,7 +211,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "yield", unit: "yield",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       await model.$value.load { yield in
         for index in 0..<iterations { yield(.loaded(index)) }
       }
@@ -278,7 +278,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "policy.retry.success", unit: "load cycle",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       await observing({ _ = model.value }) {
         for index in 0..<iterations {
           await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
@@ -297,7 +297,7 @@ let scenarios: [Scenario] = [
   Scenario(
     name: "policy.limit", unit: "load cycle",
     library: { iterations in
-      let model = WrapperModel()
+      let model = WrapperModel.shown()
       let limiter = ConcurrencyLimiter(limit: permits)
       await observing({ _ = model.value }) {
         for index in 0..<iterations {
