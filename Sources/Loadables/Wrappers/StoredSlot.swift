@@ -9,8 +9,10 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
 
   /// The registrar the state is observed through, made when the state is first read: until
   /// then nothing can observe it, and an idle holder nobody has read stays small (a
-  /// registrar is two heap objects, about 130 bytes).
-  @exclusivity(unchecked) @usableFromInline var registrar: ObservationRegistrar?
+  /// registrar is two heap objects, about 130 bytes). Boxed, because `Observation` is a
+  /// resilient module: an optional registrar is copied through value witnesses on every
+  /// access (about 250 instructions per load cycle), a box only retained.
+  @exclusivity(unchecked) @usableFromInline var observers: StateObservers?
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
   @exclusivity(unchecked) @usableFromInline var replaced: State?
@@ -28,16 +30,16 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// The state, read under observation.
   @inlinable
   var state: State {
-    observationRegistrar().access(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    stateObservers().registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
     return storage
   }
 
-  /// The registrar, made on first use.
+  /// The registrar's box, made on first use.
   @inlinable
-  func observationRegistrar() -> ObservationRegistrar {
-    if let registrar { return registrar }
-    let created = ObservationRegistrar()
-    registrar = created
+  func stateObservers() -> StateObservers {
+    if let observers { return observers }
+    let created = StateObservers()
+    observers = created
     return created
   }
 
@@ -51,16 +53,24 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   func write(_ state: State) {
     guard !isFrozen else { return }
     // Nobody has read the state yet, so nobody observes it.
-    guard let registrar else {
+    guard let observers else {
       storage = state
       return
     }
     // What `withMutation` does, without its closure (a context and a dynamic isolation check
     // on every write).
-    registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    observers.registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
     storage = state
-    registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    observers.registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
   }
+}
+
+/// The registrar of a ``StoredSlot``'s state, made on the first read.
+@usableFromInline
+final class StateObservers {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  @usableFromInline init() {}
 }
 
 extension LoadSlot {
