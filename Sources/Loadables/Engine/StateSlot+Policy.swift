@@ -41,8 +41,10 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   /// caller was not cancelled.
   ///
   /// The shared object form (a loader) uses it. Like every awaited load, the load runs in a
-  /// child task: stopping it never cancels the caller, and a caller going away cancels only
-  /// the load it started.
+  /// task of its own, never the caller's: stopping it never cancels the caller, and a caller
+  /// going away cancels only the load it started. Without policy steps that task is a `Task`
+  /// on the main actor, awaited with a cancellation handler; with them, the child task of
+  /// every other awaited load.
   @inlinable
   func launchAndWait(
     _ context: State.Context,
