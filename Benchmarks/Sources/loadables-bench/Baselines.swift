@@ -2,15 +2,70 @@ import Foundation
 import Loadables
 import Observation
 
-// Hand-written code that does the library's job, the way a careful engineer writes it by
-// hand: cancel the previous task, write `.loading` unless already loading, check
-// cancellation before every write. These are the baselines every ratio is taken against.
+// Hand-written code that does the library's job, the way a careful engineer writes it
+// without the library: their own state enum, their own task handle, in this module; nothing
+// of the library's inside. These are the baselines every ratio is taken against. (The one
+// exception, `SameStateModel`, holds the library's `LoadableState` and is reported only as
+// extra information.)
+
+/// The state enum an engineer writes for a screen that loads one value. `Equatable` (with
+/// errors never equal, since `any Error` is not `Equatable`), so an `@Observable` setter
+/// compares old and new values as it does for `LoadableState`.
+enum HandState<Value> {
+  case absent
+  case loading
+  case error(any Error)
+  case loaded(Value)
+
+  var isLoading: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+}
+
+extension HandState: Sendable where Value: Sendable {}
+
+extension HandState: Equatable where Value: Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.absent, .absent), (.loading, .loading): true
+    case (.loaded(let l), .loaded(let r)): l == r
+    default: false
+    }
+  }
+}
+
+/// The state enum an engineer writes for a job (save, delete) that runs one at a time.
+enum HandJobState<Kind> {
+  case idle
+  case running(Kind)
+  case failed(Kind, any Error)
+  case finished(Kind)
+}
+
+extension HandJobState: Equatable where Kind: Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.idle, .idle): true
+    case (.running(let l), .running(let r)), (.finished(let l), .finished(let r)): l == r
+    default: false
+    }
+  }
+}
+
+/// The job kind of the state-write scenario.
+enum Job: Equatable, Sendable {
+  case save
+  case delete
+}
 
 /// The hand-written equivalent of `@Loadable` in an `@Observable` class.
 @MainActor @Observable
 final class HandObservableModel {
-  var value: LoadableState<Int> = .absent
+  var value: HandState<Int> = .absent
   @ObservationIgnored private var task: Task<Void, Never>?
+  @ObservationIgnored private var child: UnsafeCurrentTask?
+  @ObservationIgnored private var generation: UInt64 = 0
 
   nonisolated init() {}
 
@@ -19,7 +74,7 @@ final class HandObservableModel {
   func load(silently: Bool = false, _ block: @escaping @MainActor () async throws -> Int)
     -> Task<Void, Never>
   {
-    task?.cancel()
+    stopCurrent()
     if !silently, !value.isLoading { value = .loading }
     let task = Task { [weak self] in
       do {
@@ -35,7 +90,45 @@ final class HandObservableModel {
     return task
   }
 
-  /// The same load run inline in the caller's task, with no new `Task`.
+  /// An awaited load with the library's guarantee: the block runs in a child task of the
+  /// caller's, registered here, so a newer load (or `cancel()`) cancels that child and never
+  /// the caller; cancelling the caller cancels the child.
+  func loadAwaited(silently: Bool = false, _ block: @MainActor () async throws -> Int) async {
+    stopCurrent()
+    let generation = generation
+    if !silently, !value.isLoading { value = .loading }
+    async let child: Void = runChild(generation, block)
+    await child
+  }
+
+  private func runChild(_ generation: UInt64, _ block: @MainActor () async throws -> Int) async {
+    guard generation == self.generation else { return }
+    withUnsafeCurrentTask { child = $0 }
+    // The child may be held only while it runs: drop it before returning.
+    defer { if generation == self.generation { child = nil } }
+    do {
+      let result = try await block()
+      guard generation == self.generation, !Task.isCancelled else { return }
+      value = .loaded(result)
+    } catch {
+      guard generation == self.generation, !Task.isCancelled else { return }
+      value = .error(error)
+    }
+  }
+
+  /// Stops the current load, Task or awaited.
+  func cancel() { stopCurrent() }
+
+  private func stopCurrent() {
+    generation &+= 1
+    task?.cancel()
+    task = nil
+    child?.cancel()
+    child = nil
+  }
+
+  /// The same load run inline in the caller's task, with no new task: no way for a newer
+  /// load to stop it without cancelling the caller. Reported beside the awaited rows.
   func loadInline(silently: Bool = false, _ block: @MainActor () async throws -> Int) async {
     if !silently, !value.isLoading { value = .loading }
     do {
@@ -56,10 +149,71 @@ final class HandObservableModel {
   }
 }
 
-/// The hand-written equivalent of `LoadableSupport` on a plain class.
+/// `HandObservableModel` holding the library's `LoadableState` instead of its own enum: the
+/// "same state type" figure, extra information only.
+@MainActor @Observable
+final class SameStateModel {
+  var value: LoadableState<Int> = .absent
+  @ObservationIgnored private var task: Task<Void, Never>?
+  @ObservationIgnored private var child: UnsafeCurrentTask?
+  @ObservationIgnored private var generation: UInt64 = 0
+
+  nonisolated init() {}
+
+  @discardableResult
+  func load(_ block: @escaping @MainActor () async throws -> Int) -> Task<Void, Never> {
+    stopCurrent()
+    if !value.isLoading { value = .loading }
+    let task = Task { [weak self] in
+      do {
+        let result = try await block()
+        guard !Task.isCancelled, let self else { return }
+        self.value = .loaded(result)
+      } catch {
+        guard !Task.isCancelled, let self else { return }
+        self.value = .error(error)
+      }
+    }
+    self.task = task
+    return task
+  }
+
+  func loadAwaited(_ block: @MainActor () async throws -> Int) async {
+    stopCurrent()
+    let generation = generation
+    if !value.isLoading { value = .loading }
+    async let child: Void = runChild(generation, block)
+    await child
+  }
+
+  private func runChild(_ generation: UInt64, _ block: @MainActor () async throws -> Int) async {
+    guard generation == self.generation else { return }
+    withUnsafeCurrentTask { child = $0 }
+    defer { if generation == self.generation { child = nil } }
+    do {
+      let result = try await block()
+      guard generation == self.generation, !Task.isCancelled else { return }
+      value = .loaded(result)
+    } catch {
+      guard generation == self.generation, !Task.isCancelled else { return }
+      value = .error(error)
+    }
+  }
+
+  private func stopCurrent() {
+    generation &+= 1
+    task?.cancel()
+    task = nil
+    child?.cancel()
+    child = nil
+  }
+}
+
+/// The hand-written equivalent of `LoadableSupport` on a plain class, writing its property
+/// directly (what the key-path forms are also compared with, as extra information).
 @MainActor
 final class HandPlainModel {
-  var value: LoadableState<Int> = .absent
+  var value: HandState<Int> = .absent
   private var task: Task<Void, Never>?
 
   nonisolated init() {}
@@ -93,6 +247,108 @@ final class HandPlainModel {
   }
 }
 
+/// The hand-written key-path baseline: a plain class that loads into a property named by a
+/// `ReferenceWritableKeyPath`, writing (and reading) through that key path as the library
+/// must. One task handle and one generation per instance: the cheapest bookkeeping that
+/// gives the library's guarantees for one key path (a table keyed by key path, as a helper
+/// for any key path needs, would cost more).
+@MainActor
+final class HandKeyPathModel {
+  typealias Path = ReferenceWritableKeyPath<HandKeyPathModel, HandState<Int>>
+
+  var value: HandState<Int> = .absent
+  private var task: Task<Void, Never>?
+  private var child: UnsafeCurrentTask?
+  private var generation: UInt64 = 0
+
+  nonisolated init() {}
+
+  /// The key path the running load writes to (a key path to a main-actor property is not
+  /// `Sendable`, so its task reads it from here rather than capturing it).
+  private var taskPath: Path?
+
+  @discardableResult @inline(never)
+  func load(_ keyPath: Path, _ block: @escaping @MainActor () async throws -> Int)
+    -> Task<Void, Never>
+  {
+    stopCurrent()
+    let generation = generation
+    taskPath = keyPath
+    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    let task = Task { [weak self] in
+      do {
+        let result = try await block()
+        self?.complete(generation, .loaded(result))
+      } catch {
+        self?.complete(generation, .error(error))
+      }
+    }
+    self.task = task
+    return task
+  }
+
+  private func complete(_ generation: UInt64, _ state: HandState<Int>) {
+    guard generation == self.generation, !Task.isCancelled, let taskPath else { return }
+    self[keyPath: taskPath] = state
+  }
+
+  /// An awaited load in a registered child task, as `HandObservableModel.loadAwaited`.
+  @inline(never)
+  func loadAwaited(_ keyPath: Path, _ block: @MainActor () async throws -> Int) async {
+    stopCurrent()
+    let generation = generation
+    taskPath = keyPath
+    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    async let child: Void = runChild(generation, block)
+    await child
+  }
+
+  private func runChild(_ generation: UInt64, _ block: @MainActor () async throws -> Int) async {
+    guard generation == self.generation, let keyPath = taskPath else { return }
+    withUnsafeCurrentTask { child = $0 }
+    defer { if generation == self.generation { child = nil } }
+    do {
+      let result = try await block()
+      guard generation == self.generation, !Task.isCancelled else { return }
+      self[keyPath: keyPath] = .loaded(result)
+    } catch {
+      guard generation == self.generation, !Task.isCancelled else { return }
+      self[keyPath: keyPath] = .error(error)
+    }
+  }
+
+  /// The same awaited load inline in the caller's task: no child task, so nothing can stop
+  /// it but cancelling the caller. Extra information.
+  @inline(never)
+  func loadInline(_ keyPath: Path, _ block: @MainActor () async throws -> Int) async {
+    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    do {
+      let result = try await block()
+      if !Task.isCancelled { self[keyPath: keyPath] = .loaded(result) }
+    } catch {
+      if !Task.isCancelled { self[keyPath: keyPath] = .error(error) }
+    }
+  }
+
+  /// Writes `count` states through the key path, dropping them once the task is cancelled.
+  @inline(never)
+  func yieldInline(_ keyPath: Path, count: Int) async {
+    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    for index in 0..<count {
+      if Task.isCancelled { return }
+      self[keyPath: keyPath] = .loaded(index)
+    }
+  }
+
+  private func stopCurrent() {
+    generation &+= 1
+    task?.cancel()
+    task = nil
+    child?.cancel()
+    child = nil
+  }
+}
+
 // The library's forms, holding the same state.
 
 /// `@Loadable` in an `@Observable` class, as the README shows it.
@@ -101,12 +357,44 @@ final class WrapperModel {
   @ObservationIgnored @Loadable var value: LoadableState<Int>
 
   nonisolated init() {}
+
+  /// A model whose state has been read once, as a view reads it. A wrapper makes its
+  /// observation registrar on the first read, and an unread one writes its state without
+  /// notifying anyone (nobody can observe it); a hand-written `@Observable` class always has
+  /// its registrar. The scenarios compare the two in the state an app has them in.
+  static func shown() -> WrapperModel {
+    let model = WrapperModel()
+    _ = model.value
+    return model
+  }
 }
 
 /// `LoadableSupport` on a plain class.
 @MainActor
 final class KeyPathModel: LoadableSupport {
   var value: LoadableState<Int> = .absent
+
+  nonisolated init() {}
+}
+
+// MARK: - State writes
+
+/// A user's `@Observable` class storing the library's `LoadableState` and `ProcessState`:
+/// each write compares the old and new values (Swift 6.2's `@Observable` setter does, for an
+/// `Equatable` type), calling their `==` from this module.
+@MainActor @Observable
+final class LibraryStateHolder {
+  var state: LoadableState<Int> = .absent
+  var job: ProcessState<Job> = .idle
+
+  nonisolated init() {}
+}
+
+/// The same class storing the user's own enums.
+@MainActor @Observable
+final class HandStateHolder {
+  var state: HandState<Int> = .absent
+  var job: HandJobState<Job> = .idle
 
   nonisolated init() {}
 }
@@ -123,12 +411,12 @@ final class NumbersLoader: BaseLoader<[Int]> {
 }
 
 /// The hand-written equivalent of a loader object: an `@Observable` `@MainActor` class (not
-/// generic, so its observed key paths are built once) holding the state and the task it
-/// cancels and replaces on each load; a generation check before every write; `load()`
-/// awaits the task, and cancelling the caller cancels it.
+/// generic, so its observed key paths are built once) holding its own state enum and the
+/// task it cancels and replaces on each load; a generation check before every write;
+/// `load()` awaits the task, and cancelling the caller cancels it.
 @MainActor @Observable
 final class HandLoader {
-  private(set) var state: LoadableState<[Int]> = .absent
+  private(set) var state: HandState<[Int]> = .absent
   @ObservationIgnored private var task: Task<Void, Never>?
   @ObservationIgnored private var generation: UInt64 = 0
 
@@ -137,7 +425,7 @@ final class HandLoader {
   func fetch() async throws -> [Int] { loaderNumbers }
 
   @discardableResult
-  func load() async -> LoadableState<[Int]> {
+  func load() async -> HandState<[Int]> {
     task?.cancel()
     generation &+= 1
     let generation = generation

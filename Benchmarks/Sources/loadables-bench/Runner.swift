@@ -9,7 +9,7 @@ import Observation
 /// The benchmark runner. `compare` drives it; run it by hand as
 ///
 ///     loadables-bench list
-///     loadables-bench run <scenario> <library|baseline> <iterations>   (one variant; for callgrind)
+///     loadables-bench run <scenario> <variant> <iterations>   (one variant; for callgrind)
 ///     loadables-bench time <scenario> <iterations> <rounds>            (interleaved medians)
 ///     loadables-bench wakeups                                           (observer wake-ups)
 ///     loadables-bench memory                                            (bytes per idle state)
@@ -20,12 +20,15 @@ struct Runner {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
     case "list":
-      for scenario in scenarios { print(scenario.name) }
+      for scenario in scenarios {
+        print(
+          ([scenario.name, "library", "baseline"] + scenario.extras.map(\.name)).joined(
+            separator: " "))
+      }
     case "run" where arguments.count == 4:
       guard let scenario = scenario(named: arguments[1]), let iterations = Int(arguments[3])
       else { usage() }
-      let variant = arguments[2] == "library" ? scenario.library : scenario.baseline
-      guard ["library", "baseline"].contains(arguments[2]) else { usage() }
+      guard let variant = scenario.variant(arguments[2]) else { usage() }
       let before = loadables_allocation_count()
       await variant(iterations)
       let after = loadables_allocation_count()
@@ -52,7 +55,7 @@ struct Runner {
     print(
       """
       usage: loadables-bench list
-             loadables-bench run <scenario> <library|baseline> <iterations>
+             loadables-bench run <scenario> <variant> <iterations>
              loadables-bench time <scenario> <iterations> <rounds>
              loadables-bench wakeups
              loadables-bench memory
@@ -131,12 +134,12 @@ struct Runner {
     let handCycle = await count(
       reading: { _ = hand.value },
       during: {
-        await hand.loadInline { 1 }
+        await hand.loadAwaited { 1 }
       })
     let handSilent = await count(
       reading: { _ = hand.value },
       during: {
-        await hand.loadInline(silently: true) { 2 }
+        await hand.loadAwaited(silently: true) { 2 }
       })
     print(
       "wrapper_cycle=\(wrapperCycle) wrapper_silent=\(wrapperSilent)",
@@ -161,11 +164,19 @@ struct Runner {
   static func memory() {
     let count = 10_000
     let wrapper = bytesPerInstance(count) { WrapperModel() }
+    // The same holder once its state has been read (as a view reads it): its observation
+    // registrar is made then.
+    let wrapperRead = bytesPerInstance(count) { () -> WrapperModel in
+      let model = WrapperModel()
+      _ = model.value
+      return model
+    }
     let handObservable = bytesPerInstance(count) { HandObservableModel() }
     let keyPath = bytesPerInstance(count) { KeyPathModel() }
     let handPlain = bytesPerInstance(count) { HandPlainModel() }
     print(
-      "wrapper_bytes=\(wrapper) baseline_observable_bytes=\(handObservable)",
+      "wrapper_bytes=\(wrapper) wrapper_read_bytes=\(wrapperRead)",
+      "baseline_observable_bytes=\(handObservable)",
       "keypath_bytes=\(keyPath) baseline_plain_bytes=\(handPlain) count=\(count)")
   }
 

@@ -1,15 +1,29 @@
 import Loadables
 
-/// One measured job, in the library's form and in the hand-written form.
+/// One measured job, in the library's form and in the hand-written form, and any extra
+/// variants reported beside them for information.
 struct Scenario: Sendable {
   let name: String
   /// What one iteration is, for the report.
   let unit: String
   let library: @MainActor @Sendable (_ iterations: Int) async -> Void
   let baseline: @MainActor @Sendable (_ iterations: Int) async -> Void
+  /// Other hand-written variants, by name ("inline": no child task; "samestate": the
+  /// library's state type in hand-written code; "direct": a plain property write instead
+  /// of a key path), reported beside the ratio, never checked.
+  var extras: [(name: String, body: @MainActor @Sendable (_ iterations: Int) async -> Void)] = []
+
+  /// The variant `name` names: "library", "baseline" or one of the extras.
+  func variant(_ name: String) -> (@MainActor @Sendable (_ iterations: Int) async -> Void)? {
+    switch name {
+    case "library": library
+    case "baseline": baseline
+    default: extras.first { $0.name == name }?.body
+    }
+  }
 }
 
-/// Restarts per storm and yields per load in the storm and yield scenarios.
+/// Restarts per storm in the storm scenarios.
 let restartsPerStorm = 10_000
 
 /// The permits of the limiters in `policy.limit`.
@@ -33,7 +47,7 @@ let scenarios: [Scenario] =
     Scenario(
       name: "cycle.task.wrapper", unit: "load cycle",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         for index in 0..<iterations {
           let task: Task<Void, Never> = model.$value.load { index }
           await task.value
@@ -44,7 +58,18 @@ let scenarios: [Scenario] =
         for index in 0..<iterations {
           await model.load { index }.value
         }
-      }
+      },
+      extras: [
+        (
+          "samestate",
+          { iterations in
+            let model = SameStateModel()
+            for index in 0..<iterations {
+              await model.load { index }.value
+            }
+          }
+        )
+      ]
     ),
     Scenario(
       name: "cycle.task.keypath", unit: "load cycle",
@@ -56,16 +81,27 @@ let scenarios: [Scenario] =
         }
       },
       baseline: { iterations in
-        let model = HandPlainModel()
+        let model = HandKeyPathModel()
         for index in 0..<iterations {
-          await model.load { index }.value
+          await model.load(\.value) { index }.value
         }
-      }
+      },
+      extras: [
+        (
+          "direct",
+          { iterations in
+            let model = HandPlainModel()
+            for index in 0..<iterations {
+              await model.load { index }.value
+            }
+          }
+        )
+      ]
     ),
     Scenario(
       name: "cycle.await.wrapper", unit: "load cycle",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         for index in 0..<iterations {
           await model.$value.load { index }
         }
@@ -73,9 +109,29 @@ let scenarios: [Scenario] =
       baseline: { iterations in
         let model = HandObservableModel()
         for index in 0..<iterations {
-          await model.loadInline { index }
+          await model.loadAwaited { index }
         }
-      }
+      },
+      extras: [
+        (
+          "inline",
+          { iterations in
+            let model = HandObservableModel()
+            for index in 0..<iterations {
+              await model.loadInline { index }
+            }
+          }
+        ),
+        (
+          "samestate",
+          { iterations in
+            let model = SameStateModel()
+            for index in 0..<iterations {
+              await model.loadAwaited { index }
+            }
+          }
+        ),
+      ]
     ),
     Scenario(
       name: "cycle.await.keypath", unit: "load cycle",
@@ -86,16 +142,27 @@ let scenarios: [Scenario] =
         }
       },
       baseline: { iterations in
-        let model = HandPlainModel()
+        let model = HandKeyPathModel()
         for index in 0..<iterations {
-          await model.loadInline { index }
+          await model.loadAwaited(\.value) { index }
         }
-      }
+      },
+      extras: [
+        (
+          "inline",
+          { iterations in
+            let model = HandKeyPathModel()
+            for index in 0..<iterations {
+              await model.loadInline(\.value) { index }
+            }
+          }
+        )
+      ]
     ),
     Scenario(
-      name: "restart.storm", unit: "storm of 10,000 restarts",
+      name: "restart.storm", unit: "restart",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         for _ in 0..<iterations {
           var last: Task<Void, Never>?
           for index in 0..<restartsPerStorm {
@@ -118,9 +185,34 @@ let scenarios: [Scenario] =
       }
     ),
     Scenario(
+      name: "restart.storm.keypath", unit: "restart",
+      library: { iterations in
+        let model = KeyPathModel()
+        for _ in 0..<iterations {
+          var last: Task<Void, Never>?
+          for index in 0..<restartsPerStorm {
+            last = model.load(\.value) { index }
+          }
+          await last?.value
+          precondition(model.value == .loaded(restartsPerStorm - 1))
+        }
+      },
+      baseline: { iterations in
+        let model = HandKeyPathModel()
+        for _ in 0..<iterations {
+          var last: Task<Void, Never>?
+          for index in 0..<restartsPerStorm {
+            last = model.load(\.value) { index }
+          }
+          await last?.value
+          precondition(model.value == .loaded(restartsPerStorm - 1))
+        }
+      }
+    ),
+    Scenario(
       name: "yield", unit: "yield",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         await model.$value.load { yield in
           for index in 0..<iterations { yield(.loaded(index)) }
         }
@@ -128,6 +220,45 @@ let scenarios: [Scenario] =
       baseline: { iterations in
         let model = HandObservableModel()
         await model.yieldInline(count: iterations)
+      }
+    ),
+    Scenario(
+      name: "yield.keypath", unit: "yield",
+      library: { iterations in
+        let model = KeyPathModel()
+        await model.load(\.value) { yield in
+          for index in 0..<iterations { yield(.loaded(index)) }
+        }
+      },
+      baseline: { iterations in
+        let model = HandKeyPathModel()
+        await model.yieldInline(\.value, count: iterations)
+      }
+    ),
+    Scenario(
+      name: "state.write", unit: "write",
+      library: { iterations in
+        let holder = LibraryStateHolder()
+        for index in 0..<iterations { holder.state = .loaded(index) }
+      },
+      baseline: { iterations in
+        let holder = HandStateHolder()
+        for index in 0..<iterations { holder.state = .loaded(index) }
+      }
+    ),
+    Scenario(
+      name: "state.write.process", unit: "write",
+      library: { iterations in
+        let holder = LibraryStateHolder()
+        for index in 0..<iterations {
+          holder.job = .finished(index.isMultiple(of: 2) ? .save : .delete)
+        }
+      },
+      baseline: { iterations in
+        let holder = HandStateHolder()
+        for index in 0..<iterations {
+          holder.job = .finished(index.isMultiple(of: 2) ? .save : .delete)
+        }
       }
     ),
     Scenario(
@@ -148,7 +279,7 @@ let scenarios: [Scenario] =
     Scenario(
       name: "policy.retry.success", unit: "load cycle",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         await observing({ _ = model.value }) {
           for index in 0..<iterations {
             await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
@@ -156,10 +287,10 @@ let scenarios: [Scenario] =
         }
       },
       baseline: { iterations in
-        let model = WrapperModel()
+        let model = HandObservableModel()
         await observing({ _ = model.value }) {
           for index in 0..<iterations {
-            await model.$value.load { try await retrying(maxAttempts: 3) { index } }
+            await model.loadAwaited { try await retrying(maxAttempts: 3) { index } }
           }
         }
       }
@@ -167,7 +298,7 @@ let scenarios: [Scenario] =
     Scenario(
       name: "policy.limit", unit: "load cycle",
       library: { iterations in
-        let model = WrapperModel()
+        let model = WrapperModel.shown()
         let limiter = ConcurrencyLimiter(limit: permits)
         await observing({ _ = model.value }) {
           for index in 0..<iterations {
@@ -176,11 +307,11 @@ let scenarios: [Scenario] =
         }
       },
       baseline: { iterations in
-        let model = WrapperModel()
+        let model = HandObservableModel()
         let semaphore = HandSemaphore(limit: permits)
         await observing({ _ = model.value }) {
           for index in 0..<iterations {
-            await model.$value.load { await semaphore.withPermit { index } }
+            await model.loadAwaited { await semaphore.withPermit { index } }
           }
         }
       }

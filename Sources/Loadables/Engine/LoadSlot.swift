@@ -8,13 +8,25 @@ public import Observation
 /// current and its task is not cancelled. Starting, cancelling or resetting moves the
 /// generation on, so a superseded load can never write again, even when its block ignores
 /// cancellation.
+///
+/// Every stored property is `@exclusivity(unchecked)`: the engine's code is inlined into
+/// your module, where the compiler cannot prove that no access overlaps another, so each
+/// read and write of a slot's property paid a dynamic exclusivity check (`swift_beginAccess`,
+/// about 100 instructions with its thread-local look-up; some 1,100 instructions per
+/// Task-returning load cycle, Benchmarks/compare). They need none: every access happens on
+/// the main actor, in synchronous code that holds no access across a call into code that
+/// could touch the same property (no `inout` of a slot's property is passed to a closure
+/// that reads it).
 @MainActor @usableFromInline
 class LoadSlot: Observable {
   /// The generation of the current load. Moves on whenever a load starts or is stopped.
-  @usableFromInline final private(set) var generation: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final private(set) var generation: UInt64 = 0
 
   /// The task of a Task-returning load.
-  private final var task: Task<Void, Never>?
+  @exclusivity(unchecked) private final var task: Task<Void, Never>?
+
+  /// The task that fires the current load's interrupts.
+  @exclusivity(unchecked) private final var interruptTimer: Task<Void, Never>?
 
   /// The child task in which an awaited load runs its block.
   ///
@@ -22,13 +34,7 @@ class LoadSlot: Observable {
   /// the load cancels that child and never the caller. Kept only while the child runs inside
   /// the engine, which clears it before the child returns; it is cancelled only from the
   /// main actor. Holding it longer would be unsafe, and the engine never does.
-  private final var child: UnsafeCurrentTask?
-
-  /// The task that fires the current load's interrupts.
-  private final var interruptTimer: Task<Void, Never>?
-
-  private final var running = false
-  @usableFromInline final private(set) var isRunningObserved = false
+  @exclusivity(unchecked) private final var child: UnsafeCurrentTask?
 
   /// Whether a load is in flight, read without registering observation.
   @usableFromInline final var isBusy: Bool { running }
@@ -41,23 +47,23 @@ class LoadSlot: Observable {
 
   /// How many states the engine has written; compared with ``startMark`` to tell whether
   /// anything was written since the current load started.
-  @usableFromInline final var writeCount: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var writeCount: UInt64 = 0
 
   /// ``writeCount`` just after the current load (or the load it superseded while its
   /// spinner was still on screen) wrote its start.
-  @usableFromInline final var startMark: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var startMark: UInt64 = 0
 
   /// Whether the current load, or a superseded one whose spinner is still on screen, wrote
   /// the started state over the state it replaced.
-  @usableFromInline final var shownStart = false
+  @exclusivity(unchecked) @usableFromInline final var shownStart = false
 
   /// Whether a failure of the current load keeps a loaded value on screen and shows the
   /// error as ``refreshError`` (``LoadPolicy/keepValueOnFailure()``).
-  @usableFromInline final var keepsValue = false
+  @exclusivity(unchecked) @usableFromInline final var keepsValue = false
 
-  /// What the slot shows beside its state, and the registrar its observers use; created on
-  /// first use, so that a slot nobody observes and no load reports to stays small.
-  private final var activity: SlotActivity?
+  // Declared here, beside the other flags, so that they share one word of the slot.
+  @exclusivity(unchecked) private final var running = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isRunningObserved = false
 
   @usableFromInline nonisolated init() {}
 
@@ -82,7 +88,7 @@ class LoadSlot: Observable {
   // MARK: - Progress
 
   private final var currentProgress: LoadingProgress? { activity?.progress }
-  @usableFromInline final private(set) var isProgressObserved = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isProgressObserved = false
 
   /// The progress the running load last reported; `nil` when it reported none or no load
   /// runs. Reading it under observation tracking registers the observer.
@@ -134,7 +140,7 @@ class LoadSlot: Observable {
   // MARK: - Retry attempts
 
   private final var currentAttempt: RetryAttempt? { activity?.attempt }
-  @usableFromInline final private(set) var isAttemptObserved = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isAttemptObserved = false
 
   /// The attempt a retry policy is running or waiting to run; `nil` when the running load
   /// has no retry policy or no load runs. Reading it under observation tracking registers
@@ -169,7 +175,7 @@ class LoadSlot: Observable {
   /// Whether a refresh error is on show; a key-path slot keeps its place in the table
   /// while one is.
   final var hasRefreshError: Bool { currentRefreshError != nil }
-  @usableFromInline final private(set) var isRefreshErrorObserved = false
+  @exclusivity(unchecked) @usableFromInline final private(set) var isRefreshErrorObserved = false
 
   /// The error of the last load that failed while a loaded value stayed on screen (a load
   /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
@@ -238,27 +244,33 @@ class LoadSlot: Observable {
   // MARK: - Watchers
 
   /// Whether anything watches the states this slot writes.
-  @usableFromInline final private(set) var isWatched = false
-  private final var watchers: [(id: Int, callback: @MainActor (Any) -> Void)] = []
-  private final var nextWatcherID = 0
+  @exclusivity(unchecked) @usableFromInline final private(set) var isWatched = false
+
+  /// What the slot shows beside its state, and the registrar its observers use; created on
+  /// first use, so that a slot nobody observes and no load reports to stays small.
+  /// (Declared after the flags above, so that they share one word of the slot.)
+  @exclusivity(unchecked) private final var activity: SlotActivity?
 
   /// Calls every watcher with a state the engine just wrote.
   @usableFromInline final func notifyWatchers(_ state: Any) {
+    guard let watchers = activity?.watchers else { return }
     for watcher in watchers { watcher.callback(state) }
   }
 
   /// Adds a callback that sees every state this slot writes, in order; returns its id.
   final func addWatcher(_ callback: @escaping @MainActor (Any) -> Void) -> Int {
-    nextWatcherID += 1
-    watchers.append((nextWatcherID, callback))
+    let activity = activityObject()
+    activity.nextWatcherID += 1
+    activity.watchers.append((activity.nextWatcherID, callback))
     isWatched = true
-    return nextWatcherID
+    return activity.nextWatcherID
   }
 
   /// Removes a watcher; an idle slot nobody watches may then leave its table.
   final func removeWatcher(_ id: Int) {
-    watchers.removeAll { $0.id == id }
-    isWatched = !watchers.isEmpty
+    guard let activity else { return }
+    activity.watchers.removeAll { $0.id == id }
+    isWatched = !activity.watchers.isEmpty
     if !running { didBecomeIdle() }
   }
 
@@ -373,11 +385,14 @@ class LoadSlot: Observable {
 
 /// What a slot shows beside its state — the running load's progress and retry attempt, and
 /// the error of a failed refresh that kept its value — and the registrar through which
-/// `isRunning`, `progress`, `attempt` and `refreshError` are observed.
+/// `isRunning`, `progress`, `attempt` and `refreshError` are observed; and the watchers (the
+/// testing recorder) that see every state written, which only some slots have.
 @MainActor
 final class SlotActivity {
   let registrar = ObservationRegistrar()
-  var progress: LoadingProgress?
-  var attempt: RetryAttempt?
-  var refreshError: (any Error)?
+  @exclusivity(unchecked) var watchers: [(id: Int, callback: @MainActor (Any) -> Void)] = []
+  @exclusivity(unchecked) var nextWatcherID = 0
+  @exclusivity(unchecked) var progress: LoadingProgress?
+  @exclusivity(unchecked) var attempt: RetryAttempt?
+  @exclusivity(unchecked) var refreshError: (any Error)?
 }

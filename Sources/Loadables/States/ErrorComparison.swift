@@ -1,5 +1,7 @@
 /// Whether two errors are equal: same dynamic type and, when that type is `Equatable`, equal
-/// values. Shared by the `Equatable` conformances of ``LoadableState`` and ``ProcessState``.
+/// values. Shared by the `Equatable` conformances of ``LoadableState`` and ``ProcessState``,
+/// whose inlinable `==` calls it only when both states hold an error.
+@usableFromInline
 func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
   guard type(of: lhs) == type(of: rhs) else { return false }
   // Cast through `Any`: the compiler assumes `any Error` always casts to `any Equatable`

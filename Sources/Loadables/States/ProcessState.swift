@@ -196,6 +196,9 @@ extension ProcessState: Equatable where ProcessKind: Equatable {
   ///
   /// Failed states are equal only when their jobs are equal and their errors have the same
   /// type and, if that type is `Equatable`, compare equal.
+  // Inlinable for the reason given at `LoadableState`'s `==`: an `@Observable` setter calls
+  // it on every write.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.idle, .idle): true

@@ -2,7 +2,7 @@
 /// or ``ProcessSupport``. It holds its owner weakly and writes through the key path.
 @MainActor @usableFromInline
 final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSlot {
-  @usableFromInline weak var owner: Owner?
+  @exclusivity(unchecked) @usableFromInline weak var owner: Owner?
   @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, State>
   @usableFromInline let ownerID: ObjectIdentifier
 
@@ -15,7 +15,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
   }
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
-  @usableFromInline var replaced: State?
+  @exclusivity(unchecked) @usableFromInline var replaced: State?
 
   @inlinable
   var reference: StrongSlot<KeyPathSlot> { StrongSlot(self) }

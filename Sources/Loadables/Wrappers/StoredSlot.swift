@@ -5,11 +5,17 @@ public import Observation
 /// view) still re-renders.
 @MainActor @usableFromInline
 final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
-  @usableFromInline var storage: State
-  @usableFromInline let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline var storage: State
+
+  /// The registrar the state is observed through, made when the state is first read: until
+  /// then nothing can observe it, and an idle holder nobody has read stays small (a
+  /// registrar is two heap objects, about 130 bytes). Boxed, because `Observation` is a
+  /// resilient module: an optional registrar is copied through value witnesses on every
+  /// access (about 250 instructions per load cycle), a box only retained.
+  @exclusivity(unchecked) @usableFromInline var observers: StateObservers?
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
-  @usableFromInline var replaced: State?
+  @exclusivity(unchecked) @usableFromInline var replaced: State?
 
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
   @usableFromInline let isFrozen: Bool
@@ -24,8 +30,17 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// The state, read under observation.
   @inlinable
   var state: State {
-    registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    stateObservers().registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
     return storage
+  }
+
+  /// The registrar's box, made on first use.
+  @inlinable
+  func stateObservers() -> StateObservers {
+    if let observers { return observers }
+    let created = StateObservers()
+    observers = created
+    return created
   }
 
   @inlinable
@@ -37,10 +52,25 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   @inlinable
   func write(_ state: State) {
     guard !isFrozen else { return }
-    registrar.withMutation(of: self as LoadSlot, keyPath: LoadSlot.stateKey) {
+    // Nobody has read the state yet, so nobody observes it.
+    guard let observers else {
       storage = state
+      return
     }
+    // What `withMutation` does, without its closure (a context and a dynamic isolation check
+    // on every write).
+    observers.registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    storage = state
+    observers.registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
   }
+}
+
+/// The registrar of a ``StoredSlot``'s state, made on the first read.
+@usableFromInline
+final class StateObservers {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  @usableFromInline init() {}
 }
 
 extension LoadSlot {
