@@ -45,13 +45,15 @@ class LoadSlot: Observable {
   // load replaced, unless something was written since. The replaced state itself is generic
   // and lives in the state slot (`StateSlot.replaced`); this is the bookkeeping around it.
 
-  /// How many states the engine has written; compared with ``startMark`` to tell whether
-  /// anything was written since the current load started.
-  @exclusivity(unchecked) @usableFromInline final var writeCount: UInt64 = 0
+  /// How many states the engine has written, wrapping; compared with ``startMark`` to tell
+  /// whether anything was written since the current load started. Compared for equality
+  /// only: 32 bits keep the slot small, and a false match would take exactly 2^32 writes
+  /// during one load.
+  @exclusivity(unchecked) @usableFromInline final var writeCount: UInt32 = 0
 
   /// ``writeCount`` just after the current load (or the load it superseded while its
   /// spinner was still on screen) wrote its start.
-  @exclusivity(unchecked) @usableFromInline final var startMark: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var startMark: UInt32 = 0
 
   /// Whether the current load, or a superseded one whose spinner is still on screen, wrote
   /// the started state over the state it replaced.
@@ -177,6 +179,10 @@ class LoadSlot: Observable {
   final var hasRefreshError: Bool { currentRefreshError != nil }
   @exclusivity(unchecked) @usableFromInline final private(set) var isRefreshErrorObserved = false
 
+  /// Whether anything watches the states this slot writes. (Declared beside the other flags,
+  /// so that they share one word of the slot.)
+  @exclusivity(unchecked) @usableFromInline final private(set) var isWatched = false
+
   /// The error of the last load that failed while a loaded value stayed on screen (a load
   /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
   /// assignment. Reading it under observation tracking registers the observer.
@@ -199,21 +205,19 @@ class LoadSlot: Observable {
 
   // MARK: - Joining a running load
 
-  /// Callers waiting for the running load to end, by id.
-  private final var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private final var nextIdleWaiterID = 0
-
   /// Returns once no load runs in this slot: at once when none does, otherwise when the
   /// running load (or whatever supersedes it) has ended. Cancelling the caller ends only its
   /// wait, never the load: a shared entry's fetch belongs to the entry.
   @usableFromInline final func untilIdle() async {
     guard running else { return }
-    nextIdleWaiterID += 1
-    let id = nextIdleWaiterID
+    // The waiters live in the side object: most slots are never joined.
+    let activity = activityObject()
+    activity.nextIdleWaiterID += 1
+    let id = activity.nextIdleWaiterID
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         if running, !Task.isCancelled {
-          idleWaiters[id] = continuation
+          activity.idleWaiters[id] = continuation
         } else {
           continuation.resume()
         }
@@ -224,13 +228,13 @@ class LoadSlot: Observable {
   }
 
   private final func resumeIdleWaiter(_ id: Int) {
-    idleWaiters.removeValue(forKey: id)?.resume()
+    activity?.idleWaiters.removeValue(forKey: id)?.resume()
   }
 
   private final func resumeIdleWaiters() {
-    guard !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters
-    idleWaiters = [:]
+    guard let activity, !activity.idleWaiters.isEmpty else { return }
+    let waiters = activity.idleWaiters
+    activity.idleWaiters = [:]
     for waiter in waiters.values { waiter.resume() }
   }
 
@@ -238,13 +242,16 @@ class LoadSlot: Observable {
 
   /// The subscription through which this slot mirrors a shared entry's states (see
   /// `SharedLoader`); released — which ends it — when this slot starts or stops a load of
-  /// its own, and with the slot.
-  final var following: AnyObject?
+  /// its own, and with the slot. Kept in the side object: most slots never follow one.
+  final var following: AnyObject? {
+    get { activity?.following }
+    set {
+      if newValue == nil, activity?.following == nil { return }
+      activityObject().following = newValue
+    }
+  }
 
   // MARK: - Watchers
-
-  /// Whether anything watches the states this slot writes.
-  @exclusivity(unchecked) @usableFromInline final private(set) var isWatched = false
 
   /// What the slot shows beside its state, and the registrar its observers use; created on
   /// first use, so that a slot nobody observes and no load reports to stays small.
@@ -395,4 +402,9 @@ final class SlotActivity {
   @exclusivity(unchecked) var progress: LoadingProgress?
   @exclusivity(unchecked) var attempt: RetryAttempt?
   @exclusivity(unchecked) var refreshError: (any Error)?
+  /// Callers waiting for the running load to end (`untilIdle()`), by id.
+  @exclusivity(unchecked) var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  @exclusivity(unchecked) var nextIdleWaiterID = 0
+  /// The shared entry this slot follows, if any.
+  @exclusivity(unchecked) var following: AnyObject?
 }

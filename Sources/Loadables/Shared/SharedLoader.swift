@@ -59,7 +59,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   // Optimistic edits in flight, oldest first, and the state before the first of them.
   private var pendingEdits: [(id: UInt64, state: LoadableState<Value>)] = []
   private var editBase: LoadableState<Value>?
-  private var editMark: UInt64 = 0
+  private var editMark: UInt32 = 0
 
   init(
     key: LoadKey,
