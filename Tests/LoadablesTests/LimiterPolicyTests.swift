@@ -65,9 +65,20 @@ final class LimiterPolicyTests: XCTestCase {
     while limiter.waitingCount < count - 2 { await Task.yield() }
     XCTAssertEqual(limiter.runningCount, 2)
     // Finish the loads in the order they got their permits; a permit handed out of turn
-    // shows in `order` (the loads were started 0, 1, 2, ... on the main actor).
+    // shows in `order` (the loads were started 0, 1, 2, ... on the main actor). Before each
+    // release, both permit holders have started their blocks: so at most one load is ever
+    // granted and not yet running, and two granted loads cannot swap places on their way
+    // back to the main actor (which, on a loaded machine, made `order` differ from the
+    // order of the grants in about 1 run in 5).
     for step in 0..<count {
-      while order.count <= step { await Task.yield() }
+      let started = min(step + 2, count)
+      for _ in 0..<100_000 where order.count < started { await Task.yield() }
+      guard order.count >= started else {
+        XCTFail("after \(step) releases only \(order.count) loads started: \(order)")
+        for gate in gates { gate.open() }
+        for task in tasks { await task.value }
+        return
+      }
       let index = order[step]
       await gates[index].arrival()
       gates[index].open()
