@@ -426,20 +426,6 @@ final class LoaderTests: XCTestCase {
 
   // MARK: - Starting a load without waiting
 
-  /// A loader that is not a `BaseLoader`: it gets `startLoad(silently:)` from the protocol.
-  final class ForwardingLoader: Loader {
-    let inner = NumbersLoader()
-    var state: LoadableState<[Int]> { inner.state }
-    var states: StateStream<LoadableState<[Int]>> { inner.states }
-    var isRunning: Bool { inner.isRunning }
-    var progress: LoadingProgress? { inner.progress }
-    var attempt: RetryAttempt? { inner.attempt }
-    func load(silently: Bool) async -> LoadableState<[Int]> { await inner.load(silently: silently) }
-    func cancel() { inner.cancel() }
-    func reset() { inner.reset() }
-    func fetch() async throws -> [Int] { try await inner.fetch() }
-  }
-
   func testStartLoadReturnsAtOnceWithTheLoadAlreadyShowingLoading() async {
     let loader = NumbersLoader()
     let task = loader.startLoad()  // not async: a button's action can call it
@@ -479,7 +465,7 @@ final class LoaderTests: XCTestCase {
   }
 
   func testAnyLoaderCanStartALoadWithoutWaiting() async {
-    let loader = ForwardingLoader()
+    let loader = ForwardingLoader(NumbersLoader())
     let task = loader.startLoad()
     await loader.inner.gate.arrival()
     XCTAssertEqual(loader.state, .loading)

@@ -17,20 +17,6 @@ final class LoadingSourceTests: XCTestCase {
     }
   }
 
-  /// A loader that is not a `BaseLoader`: the source starts its load in a task.
-  final class ForwardingLoader: Loader {
-    let inner = NumbersLoader()
-    var state: LoadableState<[Int]> { inner.state }
-    var states: StateStream<LoadableState<[Int]>> { inner.states }
-    var isRunning: Bool { inner.isRunning }
-    var progress: LoadingProgress? { inner.progress }
-    var attempt: RetryAttempt? { inner.attempt }
-    func load(silently: Bool) async -> LoadableState<[Int]> { await inner.load(silently: silently) }
-    func cancel() { inner.cancel() }
-    func reset() { inner.reset() }
-    func fetch() async throws -> [Int] { try await inner.fetch() }
-  }
-
   private func show(_ source: LoadingSource<[Int]>) -> ShownPhase {
     source.presentation(failureLabel: FailurePresentation.defaultAccessibilityLabel).shown
   }
@@ -66,7 +52,7 @@ final class LoadingSourceTests: XCTestCase {
   }
 
   func testAnyOtherLoaderLoadsOnAppearToo() async throws {
-    let loader = ForwardingLoader()
+    let loader = ForwardingLoader(NumbersLoader())
     let source = LoadingSource(loader: loader, loadOnAppear: true)
     source.appear()
     await loader.inner.gate.arrival()
