@@ -405,23 +405,6 @@ extension BadInputTests {
     }
   }
 
-  @Test("Asking for a key with another value type is rejected with a message naming both")
-  func sharedKeyTypeMismatch() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let store = LoaderStore()
-        _ = store.loader(for: ["posts", 1]) { 1 }
-        _ = store.loader(for: ["posts", 1]) { "one" }
-      }
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(
-        message.contains(
-          #"LoaderStore.loader(for: ["posts", 1]): the entry holds SharedLoader<Int>, "#
-            + "asked for SharedLoader<String>"))
-    }
-  }
-
   @Test("A polling interval of zero is rejected with a message naming it")
   func zeroPollingInterval() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -178,7 +178,7 @@ final class SharedStateTests: XCTestCase {
     token.end()
   }
 
-  func testARefetchThatLandsDuringAFailingEditWins() async {
+  func testAPendingEditStaysOverARefetchAndRollsBackToIt() async {
     let store = LoaderStore()
     let server = CountingServer()
     let post = store.loader(for: ["posts", 1]) { try await server.answer(nil, "v\(server.calls)") }
@@ -193,10 +193,77 @@ final class SharedStateTests: XCTestCase {
     }
     await job.arrival()
     await post.refetch()  // lands while the edit's job runs
-    XCTAssertEqual(post.state, .loaded("v1"))
+    XCTAssertEqual(post.state, .loaded("mine"), "a background refetch made a pending edit vanish")
     job.fail(TestError(code: 1))
     _ = try? await edit.value
-    XCTAssertEqual(post.state, .loaded("v1"), "the rollback undid a newer fetch")
+    XCTAssertEqual(post.state, .loaded("v1"), "the rollback did not go back to the newer fetch")
+  }
+
+  func testAnUpdateRunsAgainOverANewerFetchedValue() async {
+    let store = LoaderStore()
+    var fetches = 0
+    let likes = store.loader(for: ["likes"]) { () async -> Int in
+      defer { fetches += 1 }
+      await Task.yield()
+      return fetches * 10
+    }
+    await likes.load()  // 0
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        $0.update(likes) { $0 += 1 }
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    XCTAssertEqual(likes.state, .loaded(1))
+    await likes.refetch()  // the server says 10 now
+    XCTAssertEqual(likes.state, .loaded(11), "the pending update was not laid over the new value")
+    job.open()
+    _ = try? await edit.value
+    XCTAssertEqual(likes.state, .loaded(11), "a committed update left before a fetch carried it")
+    await likes.refetch()  // started after the commit: the server's 20 carries the like
+    XCTAssertEqual(likes.state, .loaded(20), "a fetch after the commit did not replace the edit")
+  }
+
+  func testAResetDiscardsThePendingEdits() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    await post.load()
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        $0.set(post, to: "mine")
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    post.reset()
+    XCTAssertEqual(post.state, .absent)
+    await post.load()
+    XCTAssertEqual(post.state, .loaded("server"), "a reset kept a pending edit")
+    job.fail(TestError(code: 1))
+    _ = try? await edit.value
+    XCTAssertEqual(post.state, .loaded("server"))
+  }
+
+  func testAKeyAskedForWithAnotherValueTypeShowsAMismatchAndKeepsTheEntry() async {
+    let store = LoaderStore()
+    let count = store.loader(for: ["posts", 1]) { 1 }
+    let wrong = store.loader(for: ["posts", 1]) { "one" }
+    guard case .error(let error as LoadKeyTypeMismatch) = wrong.state else {
+      return XCTFail("expected a LoadKeyTypeMismatch, got \(wrong.state)")
+    }
+    XCTAssertEqual(error.key, ["posts", 1])
+    XCTAssertEqual(
+      error.description,
+      #"LoaderStore.loader(for: ["posts", 1]): the entry holds Swift.Int, asked for Swift.String"#)
+    let value = try? await wrong.value()
+    XCTAssertNil(value, "the mismatched entry fetched")
+    XCTAssertTrue(store.existingLoader(for: ["posts", 1], as: Int.self) === count)
+    XCTAssertEqual(store.count, 1)
   }
 
   func testTwoOverlappingEditsNeverUndoEachOther() async {

@@ -10,10 +10,8 @@ extension StateSlot {
     _ entry: SharedLoader<Value>, owner: AnyObject? = nil
   ) where State == LoadableState<Value> {
     let target = reference
-    let watch = StateWatch(slot: entry.slot) { state in
-      target.value?.emit(state as! LoadableState<Value>)
-    }
-    let follow = SharedFollow(watch: watch)
+    let watcher = entry.addWatcher { event in target.value?.emit(event.state) }
+    let follow = SharedFollow { [weak entry] in entry?.removeWatcher(watcher) }
     if let owner {
       // The entry asks whether `owner` lives whenever it counts its observers, and ends
       // this following as soon as it finds the owner gone.
@@ -42,25 +40,30 @@ extension StateSlot {
 /// One slot's following of a shared entry: ends it when released, or at ``end()``.
 @MainActor
 final class SharedFollow {
-  let watch: StateWatch
+  /// Stops mirroring the entry's states.
+  private let unwatch: @MainActor () -> Void
   var observation: SharedObservation?
+  private var ended = false
 
-  init(watch: StateWatch) {
-    self.watch = watch
+  init(unwatch: @escaping @MainActor () -> Void) {
+    self.unwatch = unwatch
   }
 
   /// Stops mirroring the entry and ends the observation now. Calling it again does nothing.
   func end() {
-    watch.cancel()
+    guard !ended else { return }
+    ended = true
+    unwatch()
     observation?.end()
   }
 
   deinit {
-    // Both ends are idempotent, so a following already ended is harmless here.
-    let watch = self.watch
+    // Removing a watcher twice and ending an observation twice are harmless, so a following
+    // already ended is harmless here.
+    let unwatch = self.unwatch
     let observation = self.observation
     Task { @MainActor in
-      watch.cancel()
+      unwatch()
       observation?.end()
     }
   }

@@ -22,13 +22,17 @@
 /// | two callers, one key | one entry, one fetch; a second caller joins the running fetch |
 /// | ``invalidate(_:)`` | matching entries turn stale; observed ones (and any with a fetch running) refetch silently at once, others when next loaded or observed |
 /// | a fetch older than an invalidation or an edit | never stores its result |
-/// | ``edit(invalidating:_:perform:)`` fails | each entry goes back to what it showed without that edit, unless something newer was written since |
+/// | ``edit(invalidating:_:perform:)`` fails | each entry shows its current base with the other pending edits, without that edit |
 /// | nobody observes an entry | it leaves the store after ``graceTime`` on the clock |
 /// | more than ``maxEntries`` entries | the least recently used unobserved entry leaves |
 ///
 /// The store is the keyed cache and deduplicator for shared data; ``LoadCache`` and
 /// ``Deduplicator`` stay as policies for one load site's own cache and for sharing a
 /// fetch between separate states.
+///
+/// This file is the registry (entries by key, first caller's settings, invalidation); the
+/// grace sweeper, the least-recently-used bound and `trim` are in
+/// `LoaderStore+Eviction.swift`, and the edit transaction in `LoaderStore+Editing.swift`.
 @MainActor
 public final class LoaderStore {
   /// How long an entry nobody observes stays in the store.
@@ -45,11 +49,13 @@ public final class LoaderStore {
 
   let clock: any Clock<Duration>
   private let stopwatch: Stopwatch
-  private var entries: [LoadKey: any AnySharedEntry] = [:]
+  var entries: [LoadKey: any AnySharedEntry] = [:]
   /// The one task that drops entries whose grace time has passed; `nil` while none waits.
-  private var sweeper: Task<Void, Never>?
-  private var uses: UInt64 = 0
-  private var nextEditID: UInt64 = 0
+  var sweeper: Task<Void, Never>?
+  /// The use counter behind least-recently-used eviction.
+  var uses: UInt64 = 0
+  /// The id of the latest edit transaction.
+  var nextEditID: UInt64 = 0
 
   /// Creates an empty store.
   ///
@@ -98,8 +104,11 @@ public final class LoaderStore {
   ///   - fetch: Produces the value.
   /// - Returns: The shared entry.
   ///
-  /// > Important: Asking for an existing key with another value type, or a negative
-  /// > `staleTime`, stops the program with a message naming the key.
+  /// Asking for an existing key with another value type is a mistake the store cannot
+  /// serve: it returns an entry of its own, not shared and not kept, that shows (and
+  /// throws) a ``LoadKeyTypeMismatch`` naming the key and both types.
+  ///
+  /// > Important: A negative `staleTime` stops the program with a message naming the key.
   public func loader<Value: Sendable>(
     for key: LoadKey,
     staleTime: Duration = .zero,
@@ -115,20 +124,17 @@ public final class LoaderStore {
       // existential costs a dynamic cast through the runtime at every read.
       guard ObjectIdentifier(type(of: existing)) == ObjectIdentifier(SharedLoader<Value>.self)
       else {
-        preconditionFailure(
-          "LoaderStore.loader(for: \(key)): the entry holds \(type(of: existing)), "
-            + "asked for SharedLoader<\(Value.self)>")
+        return mismatch(key, holding: existing.valueType, asked: Value.self)
       }
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
       touch(entry)
       return entry
     }
     let entry = SharedLoader(
-      key: key, store: self, clock: clock, staleTime: staleTime, policy: policy,
+      key: key, store: self, clock: clock, now: now, staleTime: staleTime, policy: policy,
       triggers: triggers, fetch: fetch)
     entries[key] = entry
     touch(entry)
-    entry.unobservedSince = now
     scheduleSweep()
     evictIfNeeded()
     return entry
@@ -166,183 +172,67 @@ public final class LoaderStore {
     for entry in entries.values { entry.invalidate() }
   }
 
-  /// Drops every entry nobody observes (and stops its fetch), as the system's memory
-  /// pressure calls for.
-  public func trim() {
-    for entry in entries.values where !entry.isObserved { drop(entry) }
-  }
-
-  /// Writes optimistic values into entries at once, runs `job`, and on failure takes each
-  /// value back.
-  ///
-  /// ```swift
-  /// await $saving.run {
-  ///   try await store.edit(invalidating: [["posts"]]) { edit in
-  ///     edit.update(post) { $0.liked = true }
-  ///   } perform: {
-  ///     try await api.like(postID)
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// What a failure restores, entry by entry:
-  ///
-  /// | since the edit wrote | the entry after `job` throws |
-  /// |---|---|
-  /// | nothing | what it showed before the edit |
-  /// | a later edit, still running | that edit's value (it stays on screen) |
-  /// | a later edit that succeeded | that edit's value |
-  /// | an earlier edit that then failed too | what it showed before both |
-  /// | a fetch that finished, or any other write | that newer state: it wins |
-  ///
-  /// A fetch that was running when the edit wrote is stopped, so its older answer never
-  /// lands; after success the keys in `invalidating` are invalidated, so observed entries
-  /// refetch the server's truth. A cancelled `job` rolls back like a failed one.
-  ///
-  /// - Parameters:
-  ///   - keys: Prefixes to invalidate once `job` succeeds.
-  ///   - changes: Writes the optimistic values through ``SharedEdit``.
-  ///   - job: The work that makes the change real, such as a request to the server.
-  /// - Returns: What `job` returned.
-  /// - Throws: What `job` threw, after rolling back.
-  @discardableResult
-  public func edit<Result>(
-    invalidating keys: [LoadKey] = [],
-    _ changes: (inout SharedEdit) -> Void,
-    perform job: () async throws -> Result
-  ) async throws -> Result {
-    nextEditID += 1
-    var edit = SharedEdit(id: nextEditID)
-    changes(&edit)
-    let touched = edit.entries
-    do {
-      let result = try await job()
-      for entry in touched { entry.commitEdit(edit.id) }
-      for key in keys { invalidate(key) }
-      return result
-    } catch {
-      for entry in touched { entry.rollBackEdit(edit.id) }
-      throw error
-    }
-  }
-
-  // MARK: - Bookkeeping
-
   /// The time on the store's clock since the store was made.
   var now: Duration { stopwatch.elapsed }
 
-  /// How often the sweeper checks the lives of following owners: once per grace time, and
-  /// never more often than once a second.
-  private var ownerCheck: Duration { max(graceTime, .seconds(1)) }
-
-  /// Makes sure the sweeper runs: one task for the whole store, sleeping on the clock until
-  /// the next unobserved entry's grace time is up (one sleeper, however many entries).
-  func scheduleSweep() {
-    guard sweeper == nil else { return }
-    // Holds the store weakly, also while it sleeps: a store nobody keeps goes, and its
-    // `deinit` cancels the sweeper.
-    sweeper = Task { @MainActor [weak self, clock] in
-      while true {
-        guard let wait = self?.dropExpiredEntries() else { break }
-        do { try await clock.sleep(for: wait) } catch { break }
-      }
-      self?.sweeper = nil
-    }
-  }
-
-  /// Drops every entry unobserved for `graceTime` or more; returns how long until the next
-  /// one's grace time is up (or the next check of a following owner's life), or `nil` when
-  /// no entry waits.
-  private func dropExpiredEntries() -> Duration? {
-    let now = self.now
-    var next: Duration?
-    var expired: [any AnySharedEntry] = []
-    for entry in entries.values {
-      if entry.hasBoundObservers {
-        // A key-path follower whose owner is gone ends here; the entry's grace time then
-        // counts from now. One still alive is checked again after a grace time.
-        entry.pruneObservers()
-        if entry.hasBoundObservers { next = min(next ?? now + ownerCheck, now + ownerCheck) }
-      }
-      guard let since = entry.unobservedSince else { continue }
-      let deadline = since + graceTime
-      if deadline <= now {
-        expired.append(entry)
-      } else {
-        next = min(next ?? deadline, deadline)
-      }
-    }
-    for entry in expired { drop(entry) }
-    return next.map { $0 - now }
-  }
-
-  /// Counts a use of `entry`, for least-recently-used eviction.
-  func touch(_ entry: any AnySharedEntry) {
-    uses &+= 1
-    entry.lastUse = uses
-  }
-
-  /// Removes `entry`, if it is still the one held for its key, and stops its work.
-  func drop(_ entry: any AnySharedEntry) {
-    guard let held = entries[entry.key], held === entry else { return }
-    entries[entry.key] = nil
-    entry.shutDown()
-  }
-
-  private func evictIfNeeded() {
-    while entries.count > maxEntries {
-      let candidates = entries.values.filter { !$0.isObserved }
-      guard let oldest = candidates.min(by: { $0.lastUse < $1.lastUse }) else { return }
-      drop(oldest)
-    }
+  /// An entry of its own, neither shared nor kept, for a caller that asked for `key` with
+  /// the wrong value type: it shows the mismatch, and every fetch throws it.
+  private func mismatch<Value: Sendable>(
+    _ key: LoadKey, holding held: Any.Type, asked: Value.Type
+  ) -> SharedLoader<Value> {
+    let error = LoadKeyTypeMismatch(key: key, heldType: held, askedType: asked)
+    let entry = SharedLoader<Value>(
+      key: key, store: nil, clock: clock, now: .zero, staleTime: .zero, policy: LoadPolicy(),
+      triggers: [], fetch: { throw error })
+    entry.slot.assign(.error(error))
+    return entry
   }
 }
 
-/// The optimistic writes of one ``LoaderStore/edit(invalidating:_:perform:)``.
+/// The error of asking a ``LoaderStore`` for a key its entry holds with another value type.
+///
+/// Two call sites asked for one key with different value types: a bug in the app's keys.
+/// The store keeps the first entry and gives the second caller an entry of its own that
+/// shows this error, instead of stopping the program.
+///
+/// ```swift
+/// let count = store.loader(for: ["posts"]) { 3 }
+/// let posts = store.loader(for: ["posts"]) { ["a"] }  // shows .error(LoadKeyTypeMismatch)
+/// ```
+public struct LoadKeyTypeMismatch: Error, Sendable, CustomStringConvertible {
+  /// The key asked for.
+  public let key: LoadKey
+  /// The name of the value type the store's entry holds.
+  public let heldType: String
+  /// The name of the value type asked for.
+  public let askedType: String
+
+  init(key: LoadKey, heldType: Any.Type, askedType: Any.Type) {
+    self.key = key
+    self.heldType = String(reflecting: heldType)
+    self.askedType = String(reflecting: askedType)
+  }
+
+  /// Names the key and both types.
+  public var description: String {
+    "LoaderStore.loader(for: \(key)): the entry holds \(heldType), asked for \(askedType)"
+  }
+}
+
+/// What a store does with an entry whatever its value type.
 @MainActor
-public struct SharedEdit {
-  let id: UInt64
-  private(set) var entries: [any AnySharedEntry] = []
-
-  init(id: UInt64) { self.id = id }
-
-  /// Shows `value` in `entry` at once.
-  ///
-  /// - Parameters:
-  ///   - entry: The entry to write.
-  ///   - value: The optimistic value.
-  public mutating func set<Value: Sendable>(_ entry: SharedLoader<Value>, to value: Value) {
-    entry.applyEdit(id, .loaded(value))
-    if !entries.contains(where: { $0 === entry }) { entries.append(entry) }
-  }
-
-  /// Changes the loaded value of `entry` in place; does nothing when it holds no value.
-  ///
-  /// - Parameters:
-  ///   - entry: The entry to write.
-  ///   - change: Edits a copy of the value.
-  public mutating func update<Value: Sendable>(
-    _ entry: SharedLoader<Value>, _ change: (inout Value) -> Void
-  ) {
-    guard var value = entry.state.data else { return }
-    change(&value)
-    set(entry, to: value)
-  }
-
-  /// Changes the loaded value of every entry under `prefix` whose value is a `Value`.
-  ///
-  /// - Parameters:
-  ///   - prefix: A key or family of keys.
-  ///   - store: The store holding the entries.
-  ///   - type: The value type of the entries to change.
-  ///   - change: Edits a copy of each value.
-  public mutating func update<Value: Sendable>(
-    matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
-    _ change: (inout Value) -> Void
-  ) {
-    for key in store.keys where key.hasPrefix(prefix) {
-      guard let entry = store.existingLoader(for: key, as: Value.self) else { continue }
-      update(entry, change)
-    }
-  }
+protocol AnySharedEntry: AnyObject {
+  var key: LoadKey { get }
+  /// The entry's value type, to name it in a ``LoadKeyTypeMismatch``.
+  var valueType: Any.Type { get }
+  var lastUse: UInt64 { get set }
+  var unobservedSince: Duration? { get }
+  var isObserved: Bool { get }
+  var hasBoundObservers: Bool { get }
+  var isFetching: Bool { get }
+  func pruneObservers()
+  func invalidate()
+  func shutDown()
+  func commitEdit(_ id: UInt64)
+  func rollBackEdit(_ id: UInt64)
 }

@@ -1,5 +1,3 @@
-import Observation
-
 /// The shared entry for one key of a ``LoaderStore``: a ``Loader`` that every screen asking
 /// for the key gets, so they all show one state and cause one fetch.
 ///
@@ -23,15 +21,20 @@ import Observation
 /// run their ``RefreshTrigger``s; an entry nobody observes is dropped from its store after
 /// the store's grace time (the object keeps working for whoever holds it, but is no longer
 /// shared).
+///
+/// The state it shows is its last fetched state with the optimistic edits still pending
+/// laid over it (see ``LoaderStore/edit(invalidating:_:perform:)``).
 @MainActor
 public final class SharedLoader<Value: Sendable>: Loader {
   /// The entry's key.
   public let key: LoadKey
 
-  @usableFromInline let slot: StoredSlot<LoadableState<Value>>
+  // The entry runs what its book decides: the book keeps freshness, observers and edits;
+  // this class owns the tasks (fetch, stale timer, triggers) and the observers' lives.
+  let slot: EntrySlot<Value>
+  private(set) var book: EntryBook<Value>
   private let work: @MainActor () async throws -> Value
   private let policy: LoadPolicy<Value>
-  private let staleTime: Duration
   private let triggers: [RefreshTrigger]
   private weak var store: LoaderStore?
   private let clock: any Clock<Duration>
@@ -44,29 +47,19 @@ public final class SharedLoader<Value: Sendable>: Loader {
   private var nextObserverID = 0
   private var staleTimer: Task<Void, Never>?
   private var triggerTasks: [Task<Void, Never>] = []
-  private var freshnessWatch: Int?
-
-  /// When the value was last written, on the store's stopwatch; `nil` before any value.
-  private var updatedAt: Duration?
-  /// Whether the value was invalidated since it was written.
-  private var invalidated = false
-
-  /// Since when nobody observes the entry, on the store's stopwatch; `nil` while observed.
-  /// The store drops the entry once this is `graceTime` old.
-  var unobservedSince: Duration?
+  /// Who sees every write, with its cause: followers and `states` subscriptions.
+  private var watchers:
+    [(id: Int, callback: @MainActor (EntryEvent<LoadableState<Value>>) -> Void)] = []
+  private var nextWatcherID = 0
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
   var lastUse: UInt64 = 0
 
-  // Optimistic edits in flight, oldest first, and the state before the first of them.
-  private var pendingEdits: [(id: UInt64, state: LoadableState<Value>)] = []
-  private var editBase: LoadableState<Value>?
-  private var editMark: UInt32 = 0
-
   init(
     key: LoadKey,
-    store: LoaderStore,
+    store: LoaderStore?,
     clock: any Clock<Duration>,
+    now: Duration,
     staleTime: Duration,
     policy: LoadPolicy<Value>,
     triggers: [RefreshTrigger],
@@ -75,15 +68,16 @@ public final class SharedLoader<Value: Sendable>: Loader {
     self.key = key
     self.store = store
     self.clock = clock
-    self.staleTime = staleTime
     self.policy = policy
     self.triggers = triggers
     self.work = fetch
-    self.slot = StoredSlot(.absent)
-    freshnessWatch = slot.addWatcher { [weak self] state in
-      self?.didWrite(state as! LoadableState<Value>)
-    }
+    self.book = EntryBook(staleTime: staleTime, at: now)
+    self.slot = EntrySlot()
+    slot.entry = self
   }
+
+  /// The time on the store's clock; zero for an entry without a store.
+  private var now: Duration { store?.now ?? .zero }
 
   // MARK: - Loader
 
@@ -93,7 +87,11 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// Every state, the current one first, then each one written, in order. A subscription
   /// counts as an observer of the entry while it lasts.
   public var states: StateStream<LoadableState<Value>> {
-    StateStream(slot: slot, current: slot.storage, holding: observe())
+    let token = observe()
+    return StateStream(current: slot.storage, holding: token) { yield in
+      let id = self.addWatcher { yield($0.state) }
+      return { [weak self] in self?.removeWatcher(id) }
+    }
   }
 
   /// Whether a fetch is in flight, silent ones included. Observable.
@@ -116,13 +114,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
   public var isStale: Bool {
     _ = status.isStale  // registers the observer, if any
-    return staleNow
-  }
-
-  /// Whether the value is stale now, computed from its age.
-  private var staleNow: Bool {
-    guard !invalidated, let updatedAt, let now = store?.now else { return true }
-    return now - updatedAt >= staleTime
+    return book.isStale(at: now)
   }
 
   /// Loads unless the value is fresh; joins a fetch that is already running.
@@ -140,10 +132,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   @discardableResult
   public func load(silently: Bool) async -> LoadableState<Value> {
     store?.touch(self)
-    if !slot.isBusy {
-      if slot.storage.isLoaded, !staleNow { return slot.storage }
-      startFetch(silently: silently || slot.storage.isLoaded)
-    }
+    perform(book.load(silently: silently, isFetching: slot.isBusy, at: now))
     await slot.untilIdle()
     return slot.storage
   }
@@ -155,7 +144,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   @discardableResult
   public func refetch() async -> LoadableState<Value> {
     store?.touch(self)
-    startFetch(silently: slot.storage.isLoaded)
+    perform(book.refetch())
     await slot.untilIdle()
     return slot.storage
   }
@@ -174,10 +163,17 @@ public final class SharedLoader<Value: Sendable>: Loader {
   }
 
   /// Cancels the running fetch and brings back the state it replaced.
-  public func cancel() { slot.cancel() }
+  public func cancel() {
+    slot.nextCause = .restored
+    slot.cancel()
+    slot.nextCause = nil
+  }
 
-  /// Cancels the running fetch and writes `.absent`.
-  public func reset() { slot.reset() }
+  /// Cancels the running fetch, discards the pending edits and writes `.absent`.
+  public func reset() {
+    slot.reset()
+    perform(book.discardEdits(at: now))
+  }
 
   /// Runs the entry's fetch closure, without touching the state.
   ///
@@ -216,7 +212,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
     nextObserverID += 1
     let id = nextObserverID
     observers[id] = observer
-    if observers.count == 1 { didBecomeObserved() }
+    perform(book.observe(isFetching: slot.isBusy, at: now))
     return SharedObservation { [weak self] in self?.endObservation(id) }
   }
 
@@ -262,49 +258,72 @@ public final class SharedLoader<Value: Sendable>: Loader {
     }
     guard !gone.isEmpty else { return }
     boundObservers -= gone.count
-    if observers.isEmpty { didBecomeUnobserved() }
+    let now = self.now
+    for _ in gone { perform(book.unobserve(at: now)) }
     for observer in gone { observer.ownerGone?() }
   }
 
   private func endObservation(_ id: Int) {
     guard let observer = observers.removeValue(forKey: id) else { return }
     if observer.isBound { boundObservers -= 1 }
-    if observers.isEmpty { didBecomeUnobserved() }
+    perform(book.unobserve(at: now))
   }
 
-  private func didBecomeObserved() {
-    unobservedSince = nil
-    let clock = self.clock
-    triggerTasks = triggers.map { trigger in
-      Task { @MainActor [weak self] in
-        await trigger.run(clock) { self?.triggered() }
+  // MARK: - Watchers
+
+  /// Calls `callback` with every state the entry shows from now on, and why; returns the
+  /// id that ``removeWatcher(_:)`` takes.
+  func addWatcher(
+    _ callback: @escaping @MainActor (EntryEvent<LoadableState<Value>>) -> Void
+  ) -> Int {
+    nextWatcherID += 1
+    watchers.append((nextWatcherID, callback))
+    return nextWatcherID
+  }
+
+  func removeWatcher(_ id: Int) {
+    watchers.removeAll { $0.id == id }
+  }
+
+  // MARK: - Running the book's effects
+
+  /// The engine wrote `state`: the book takes it as the new base.
+  func engineWrote(_ state: LoadableState<Value>, cause: WriteCause) {
+    perform(book.engineWrote(state, cause: cause, at: now))
+  }
+
+  /// Performs what the book asked for, in order.
+  private func perform(_ effects: [EntryEffect<Value>]) {
+    for effect in effects {
+      switch effect {
+      case .startFetch(let silently):
+        _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
+      case .write(let state, let cause):
+        // The one write of an entry: shown, then every watcher sees it with its cause.
+        slot.show(state)
+        if !watchers.isEmpty { notify(EntryEvent(state: state, cause: cause)) }
+      case .committed(let state):
+        if !watchers.isEmpty { notify(EntryEvent(state: state, cause: .committedEdit)) }
+      case .setStale(let stale):
+        status.setStale(stale)
+      case .startStaleTimer(let remaining):
+        startStaleTimer(after: remaining)
+      case .stopStaleTimer:
+        staleTimer?.cancel()
+        staleTimer = nil
+      case .startTriggers:
+        startTriggers()
+      case .stopTriggers:
+        for task in triggerTasks { task.cancel() }
+        triggerTasks = []
+      case .scheduleSweep:
+        store?.scheduleSweep()
       }
     }
-    if staleNow, slot.storage.isLoaded, !slot.isBusy {
-      startFetch(silently: true)
-    } else {
-      startStaleTimer()
-    }
   }
 
-  private func didBecomeUnobserved() {
-    for task in triggerTasks { task.cancel() }
-    triggerTasks = []
-    staleTimer?.cancel()
-    staleTimer = nil
-    unobservedSince = store?.now
-    store?.scheduleSweep()
-  }
-
-  private func triggered() {
-    guard isObserved, !slot.isBusy else { return }
-    startFetch(silently: slot.storage.isLoaded)
-  }
-
-  // MARK: - Freshness
-
-  private func startFetch(silently: Bool) {
-    _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
+  private func notify(_ event: EntryEvent<LoadableState<Value>>) {
+    for watcher in watchers { watcher.callback(event) }
   }
 
   private var fetchBlock: @MainActor () async throws -> Value {
@@ -314,99 +333,74 @@ public final class SharedLoader<Value: Sendable>: Loader {
     }
   }
 
-  /// Every state written to the entry goes through here: a value makes it fresh again.
-  private func didWrite(_ state: LoadableState<Value>) {
-    guard state.isLoaded else { return }
-    updatedAt = store?.now
-    invalidated = false
-    status.setStale(staleNow)
-    if isObserved { startStaleTimer() }
-  }
-
-  /// While observed, tells observers the moment a fresh value turns stale. (Unobserved
-  /// entries start no timer: their staleness is computed when read.)
-  private func startStaleTimer() {
+  private func startStaleTimer(after remaining: Duration) {
     staleTimer?.cancel()
-    staleTimer = nil
-    guard !staleNow, let updatedAt, let now = store?.now else { return }
-    let remaining = staleTime - (now - updatedAt)
     let clock = self.clock
     staleTimer = Task { @MainActor [weak self] in
       do { try await clock.sleep(for: remaining) } catch { return }
-      self?.status.setStale(true)
+      guard let self else { return }
+      self.perform(self.book.staleTimerFired())
     }
   }
 
+  private func startTriggers() {
+    let clock = self.clock
+    triggerTasks = triggers.map { trigger in
+      Task { @MainActor [weak self] in
+        await trigger.run(clock) { self?.triggered() }
+      }
+    }
+  }
+
+  private func triggered() {
+    pruneObservers()
+    perform(book.triggered(isFetching: slot.isBusy))
+  }
+
   // MARK: - Store operations (through `AnySharedEntry`)
+
+  /// Since when nobody observes the entry, on the store's stopwatch; `nil` while observed.
+  var unobservedSince: Duration? { book.unobservedSince }
 
   /// Marks the value stale; an observed entry, or one whose fetch is running, refetches at
   /// once — silently when it holds a value — so a fetch that started before never stores
   /// its older result.
   func invalidate() {
-    staleTimer?.cancel()
-    staleTimer = nil
-    invalidated = true
-    status.setStale(true)
-    if isObserved || slot.isBusy {
-      // A value stays on screen while it refetches; with none, the spinner shows.
-      startFetch(silently: slot.storage.isLoaded)
-    }
+    pruneObservers()
+    perform(book.invalidate(isFetching: slot.isBusy))
   }
 
   /// Leaves the store: stops the fetch, the timers and the triggers.
   func shutDown() {
     slot.stop()
-    staleTimer?.cancel()
-    staleTimer = nil
-    for task in triggerTasks { task.cancel() }
-    triggerTasks = []
+    perform([.stopStaleTimer, .stopTriggers])
   }
 
   var isFetching: Bool { slot.isBusy }
 
+  var valueType: Any.Type { Value.self }
+
   // MARK: - Optimistic edits
 
-  /// Writes `state` as part of edit `id`. A fetch running now started before the edit, so
-  /// it is stopped: its older answer must not land over the edit.
-  func applyEdit(_ id: UInt64, _ state: LoadableState<Value>) {
-    if pendingEdits.isEmpty || slot.writeCount != editMark {
-      // Nothing pending, or something newer was written since the last edit: start over
-      // from what the entry shows now.
-      pendingEdits = []
-      editBase = slot.storage
-    }
-    slot.assign(state)
-    pendingEdits.append((id, state))
-    editMark = slot.writeCount
+  /// Lays `operation` over the entry as part of edit `id`; returns whether it was recorded
+  /// (an update of an entry that shows no value is not). A fetch running now started before
+  /// the edit, so it is cancelled first: its older answer must not land.
+  func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>) -> Bool {
+    if case .update = operation, book.shown.data == nil { return false }
+    if slot.isBusy { cancel() }
+    perform(book.edit(id, operation, at: now))
+    return true
   }
 
-  /// Edit `id` succeeded: its value is the base the later edits would roll back to.
+  /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
   func commitEdit(_ id: UInt64) {
-    guard let index = pendingEdits.firstIndex(where: { $0.id == id }) else { return }
-    guard slot.writeCount == editMark else { return forgetEdits() }
-    editBase = pendingEdits[index].state
-    pendingEdits.removeFirst(index + 1)
-    if pendingEdits.isEmpty { editBase = nil }
+    perform(book.commit(id))
   }
 
-  /// Edit `id` failed: it goes, and the entry shows what it would show without it — unless
-  /// something newer than the edits has been written, which then wins.
+  /// Edit `id` failed: it goes, and the entry shows its current base with the remaining
+  /// edits laid over it.
   func rollBackEdit(_ id: UInt64) {
-    guard let index = pendingEdits.firstIndex(where: { $0.id == id }) else { return }
-    guard slot.writeCount == editMark, let base = editBase else { return forgetEdits() }
-    let wasShown = index == pendingEdits.count - 1
-    pendingEdits.remove(at: index)
-    if wasShown {
-      // `emit`, not `assign`: a fetch running now started after the edit and may land.
-      slot.emit(pendingEdits.last?.state ?? base)
-      editMark = slot.writeCount
-    }
-    if pendingEdits.isEmpty { forgetEdits() }
-  }
-
-  private func forgetEdits() {
-    pendingEdits = []
-    editBase = nil
+    perform(book.rollBack(id, at: now))
   }
 }
 
@@ -429,68 +423,3 @@ private struct Observer {
 protocol ObservedWhileShown: AnyObject {
   func observeUntilCancelled() async
 }
-
-/// What a store does with an entry whatever its value type.
-@MainActor
-protocol AnySharedEntry: AnyObject {
-  var key: LoadKey { get }
-  var lastUse: UInt64 { get set }
-  var unobservedSince: Duration? { get set }
-  var isObserved: Bool { get }
-  var hasBoundObservers: Bool { get }
-  var isFetching: Bool { get }
-  func pruneObservers()
-  func invalidate()
-  func shutDown()
-  func commitEdit(_ id: UInt64)
-  func rollBackEdit(_ id: UInt64)
-}
-
-/// Keeps a shared entry observed until ``end()`` is called or the token is released.
-@MainActor
-public final class SharedObservation: Sendable {
-  private let release: @MainActor @Sendable () -> Void
-  private var ended = false
-
-  init(_ release: @escaping @MainActor @Sendable () -> Void) {
-    self.release = release
-  }
-
-  /// Ends the observation. Calling it again does nothing.
-  public func end() {
-    guard !ended else { return }
-    ended = true
-    release()
-  }
-
-  deinit {
-    // The entry ignores an end it already saw, so ending twice is harmless.
-    let release = self.release
-    Task { @MainActor in release() }
-  }
-}
-
-/// The observable status of an entry, kept in a non-generic class so that observing it
-/// needs no key path built in a generic context.
-@MainActor
-final class EntryStatus {
-  private let registrar = ObservationRegistrar()
-  private var stale = false
-
-  nonisolated var staleMarker: Int { 0 }
-
-  var isStale: Bool {
-    registrar.access(self, keyPath: \EntryStatus.staleMarker)
-    return stale
-  }
-
-  /// ``isStale``, read without registering observation.
-  var staleNow: Bool { stale }
-
-  func setStale(_ value: Bool) {
-    guard stale != value else { return }
-    registrar.withMutation(of: self, keyPath: \EntryStatus.staleMarker) { stale = value }
-  }
-}
-
-extension EntryStatus: Observable {}

@@ -41,6 +41,27 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   }
 
   /// Creates an iterator over the states.
+  /// A stream of `current`, then every state `subscribe` hands its callback, until the
+  /// subscription ends; `subscribe` returns what ends it. Holds `token` meanwhile.
+  @MainActor
+  init(
+    current: State,
+    holding token: SharedObservation?,
+    subscribe: (_ yield: @escaping @MainActor (State) -> Void) -> @MainActor () -> Void
+  ) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self, bufferingPolicy: .unbounded)
+    continuation.yield(current)
+    let cancel = subscribe { continuation.yield($0) }
+    continuation.onTermination = { _ in
+      Task { @MainActor in
+        cancel()
+        token?.end()
+      }
+    }
+    self.stream = stream
+  }
+
   public func makeAsyncIterator() -> AsyncStream<State>.Iterator {
     stream.makeAsyncIterator()
   }

@@ -1,0 +1,34 @@
+/// Why a shared entry's state was written.
+///
+/// Every write of an entry goes through one funnel and says why, so whoever listens can
+/// decide by the cause: a persistence layer keeps only ``fetched`` and ``committedEdit``
+/// values, an inspector shows them all.
+enum WriteCause: Equatable, Sendable {
+  /// A fetch started and showed its spinner.
+  case started
+  /// A fetch returned (or failed, or a control error asked for its state).
+  case fetched
+  /// An optimistic edit was laid over the entry.
+  case optimisticEdit
+  /// An edit's job succeeded: the committed value moved (the state on screen did not).
+  case committedEdit
+  /// An edit's job failed: the entry shows its base with the remaining edits again.
+  case rolledBack
+  /// A cancelled fetch brought back the state it replaced.
+  case restored
+  /// `reset()` wrote the reset state and discarded the pending edits.
+  case reset
+  /// A state was written directly.
+  case assigned
+}
+
+/// What an entry's watchers receive: the state on screen after a write, and why it was
+/// written. Typed by the entry's state, so a watcher needs no cast.
+struct EntryEvent<State> {
+  /// The state on screen now: the committed base with the pending edits laid over it.
+  let state: State
+  /// Why it was written.
+  let cause: WriteCause
+}
+
+extension EntryEvent: Equatable where State: Equatable {}

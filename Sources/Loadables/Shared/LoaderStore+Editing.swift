@@ -1,0 +1,120 @@
+// The edit transaction: optimistic changes laid over entries while a job runs, committed
+// when it succeeds and rolled back when it fails.
+
+extension LoaderStore {
+  /// Lays optimistic changes over entries at once, runs `job`, and on failure takes each
+  /// change back.
+  ///
+  /// ```swift
+  /// await $saving.run {
+  ///   try await store.edit(invalidating: [["posts"]]) { edit in
+  ///     edit.update(post) { $0.liked = true }
+  ///   } perform: {
+  ///     try await api.like(postID)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An entry shows its last fetched state (its *base*) with the pending edits laid over it,
+  /// in order: a `set` shows its value, an `update` runs its change again over whatever the
+  /// base is now. What a failure restores, entry by entry:
+  ///
+  /// | since the edit wrote | the entry after `job` throws |
+  /// |---|---|
+  /// | nothing | what it showed before the edit |
+  /// | a later edit, still running | that edit laid over the base (it stays on screen) |
+  /// | a later edit that succeeded | that edit laid over the base |
+  /// | an earlier edit that then failed too | what it showed before both |
+  /// | a fetch that finished | the fetched state, with the other pending edits laid over it |
+  ///
+  /// A fetch that lands while the job runs becomes the new base, and the edit stays laid
+  /// over it until the job ends: a background refetch never makes a pending edit vanish. A
+  /// committed edit stays laid over the base until a fetch that started after the commit
+  /// lands (that value carries it). A fetch that was running when the edit wrote is
+  /// cancelled, so its older answer never lands; after success the keys in `invalidating`
+  /// are invalidated, so observed entries refetch the server's truth. A cancelled `job`
+  /// rolls back like a failed one; ``SharedLoader/reset()`` discards an entry's edits.
+  ///
+  /// - Parameters:
+  ///   - keys: Prefixes to invalidate once `job` succeeds.
+  ///   - changes: Writes the optimistic values through ``SharedEdit``.
+  ///   - job: The work that makes the change real, such as a request to the server.
+  /// - Returns: What `job` returned.
+  /// - Throws: What `job` threw, after rolling back.
+  @discardableResult
+  public func edit<Result>(
+    invalidating keys: [LoadKey] = [],
+    _ changes: (inout SharedEdit) -> Void,
+    perform job: () async throws -> Result
+  ) async throws -> Result {
+    nextEditID += 1
+    var edit = SharedEdit(id: nextEditID)
+    changes(&edit)
+    let touched = edit.entries
+    do {
+      let result = try await job()
+      for entry in touched { entry.commitEdit(edit.id) }
+      for key in keys { invalidate(key) }
+      return result
+    } catch {
+      for entry in touched { entry.rollBackEdit(edit.id) }
+      throw error
+    }
+  }
+}
+
+/// The optimistic writes of one ``LoaderStore/edit(invalidating:_:perform:)``.
+@MainActor
+public struct SharedEdit {
+  let id: UInt64
+  private(set) var entries: [any AnySharedEntry] = []
+
+  init(id: UInt64) { self.id = id }
+
+  /// Shows `value` in `entry` at once, whatever it fetches until the edit ends.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry to write.
+  ///   - value: The optimistic value.
+  public mutating func set<Value: Sendable>(_ entry: SharedLoader<Value>, to value: Value) {
+    apply(.set(value), to: entry)
+  }
+
+  /// Changes the loaded value of `entry` in place; does nothing when it holds no value.
+  ///
+  /// The change is kept with the edit and runs again over each value the entry fetches
+  /// until the edit ends, so it stays on screen over a newer value.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry to write.
+  ///   - change: Edits a copy of the value.
+  public mutating func update<Value: Sendable>(
+    _ entry: SharedLoader<Value>, _ change: @escaping (inout Value) -> Void
+  ) {
+    apply(.update(change), to: entry)
+  }
+
+  private mutating func apply<Value: Sendable>(
+    _ operation: EditOperation<Value>, to entry: SharedLoader<Value>
+  ) {
+    guard entry.applyEdit(id, operation) else { return }
+    if !entries.contains(where: { $0 === entry }) { entries.append(entry) }
+  }
+
+  /// Changes the loaded value of every entry under `prefix` whose value is a `Value`.
+  ///
+  /// - Parameters:
+  ///   - prefix: A key or family of keys.
+  ///   - store: The store holding the entries.
+  ///   - type: The value type of the entries to change.
+  ///   - change: Edits a copy of each value.
+  public mutating func update<Value: Sendable>(
+    matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
+    _ change: @escaping (inout Value) -> Void
+  ) {
+    for key in store.keys where key.hasPrefix(prefix) {
+      guard let entry = store.existingLoader(for: key, as: Value.self) else { continue }
+      update(entry, change)
+    }
+  }
+}
