@@ -1,0 +1,132 @@
+import XCTest
+
+@testable import Loadables
+
+/// The pure book of a shared entry, driven step by step: each event's effects, compared as
+/// lists. No tasks, no clock: the time is an argument.
+@MainActor
+final class EntryBookTests: XCTestCase {
+  typealias Book = EntryBook<Int>
+
+  private func t(_ seconds: Int) -> Duration { .seconds(seconds) }
+
+  func testAFirstLoadStartsAFetchWithItsSpinnerAndAFetchedValueIsFresh() async {
+    var book = Book(staleTime: t(10), at: t(0))
+    XCTAssertEqual(
+      book.load(silently: false, isFetching: false, at: t(0)), [.startFetch(silently: false)])
+    XCTAssertEqual(
+      book.engineWrote(.loading, cause: .started, at: t(0)), [.write(.loading, .started)])
+    XCTAssertEqual(
+      book.engineWrote(.loaded(1), cause: .fetched, at: t(1)), [.write(.loaded(1), .fetched)])
+    XCTAssertFalse(book.isStale(at: t(10)))
+    XCTAssertTrue(book.isStale(at: t(11)))
+    XCTAssertEqual(
+      book.load(silently: false, isFetching: false, at: t(5)), [], "a fresh value refetched")
+    XCTAssertEqual(
+      book.load(silently: false, isFetching: true, at: t(20)), [], "a load did not join")
+    XCTAssertEqual(
+      book.load(silently: false, isFetching: false, at: t(20)), [.startFetch(silently: true)],
+      "a stale value did not refetch silently")
+  }
+
+  func testTheFirstObserverStartsTriggersAndTheStaleTimerAndTheLastStopsThem() async {
+    var book = Book(staleTime: t(10), at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
+    XCTAssertEqual(book.unobservedSince, t(0))
+    XCTAssertEqual(
+      book.observe(isFetching: false, at: t(4)), [.startTriggers, .startStaleTimer(after: t(6))])
+    XCTAssertNil(book.unobservedSince)
+    XCTAssertEqual(book.observe(isFetching: false, at: t(4)), [])
+    XCTAssertEqual(book.unobserve(at: t(5)), [])
+    XCTAssertEqual(book.unobserve(at: t(6)), [.stopTriggers, .stopStaleTimer, .scheduleSweep])
+    XCTAssertEqual(book.unobservedSince, t(6))
+    XCTAssertEqual(book.unobserve(at: t(7)), [], "an extra end counted")
+  }
+
+  func testObservingAStaleValueRefetchesItSilently() async {
+    var book = Book(staleTime: t(10), at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
+    XCTAssertEqual(book.staleTimerFired(), [.setStale(true)])
+    XCTAssertEqual(
+      book.observe(isFetching: false, at: t(10)), [.startTriggers, .startFetch(silently: true)])
+  }
+
+  func testInvalidatingRefetchesOnlyWhatIsObservedOrFetching() async {
+    var book = Book(staleTime: t(60), at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
+    XCTAssertEqual(book.invalidate(isFetching: false), [.stopStaleTimer, .setStale(true)])
+    XCTAssertTrue(book.isStale(at: t(1)))
+    XCTAssertEqual(
+      book.invalidate(isFetching: true), [.stopStaleTimer, .startFetch(silently: true)],
+      "a running fetch older than the invalidation was not superseded")
+    _ = book.observe(isFetching: false, at: t(1))
+    XCTAssertEqual(
+      book.invalidate(isFetching: false), [.stopStaleTimer, .startFetch(silently: true)])
+  }
+
+  func testAPendingEditIsLaidOverEachNewBaseUntilItRollsBack() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    _ = book.engineWrote(.loaded(10), cause: .fetched, at: t(0))
+    XCTAssertEqual(
+      book.edit(1, .update { $0 += 1 }, at: t(1)), [.write(.loaded(11), .optimisticEdit)])
+    XCTAssertEqual(
+      book.engineWrote(.loaded(20), cause: .fetched, at: t(2)), [.write(.loaded(21), .fetched)],
+      "a fetched value did not carry the pending edit")
+    XCTAssertEqual(book.base, .loaded(20))
+    XCTAssertEqual(book.rollBack(1, at: t(3)), [.write(.loaded(20), .rolledBack)])
+    XCTAssertEqual(book.rollBack(1, at: t(3)), [], "a second rollback wrote")
+  }
+
+  func testOverlappingEditsNeverUndoEachOther() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
+    _ = book.edit(1, .set(5), at: t(1))
+    _ = book.edit(2, .update { $0 *= 10 }, at: t(1))
+    XCTAssertEqual(book.shown, .loaded(50))
+    XCTAssertEqual(book.rollBack(1, at: t(2)), [.write(.loaded(0), .rolledBack)])
+    _ = book.edit(3, .set(7), at: t(2))
+    XCTAssertEqual(book.rollBack(2, at: t(3)), [], "a rollback hidden by a later set wrote")
+    XCTAssertEqual(book.shown, .loaded(7))
+  }
+
+  func testACommittedEditStaysUntilAFetchStartedAfterTheCommitLands() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
+    _ = book.edit(1, .update { $0 += 1 }, at: t(1))
+    XCTAssertEqual(book.refetch(), [.startFetch(silently: true)])  // starts before the commit
+    XCTAssertEqual(book.commit(1), [.committed(.loaded(1))])
+    XCTAssertEqual(
+      book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.loaded(1), .fetched)],
+      "a fetch that started before the commit dropped the edit")
+    _ = book.refetch()  // starts after the commit: its value carries the edit
+    XCTAssertEqual(
+      book.engineWrote(.loaded(1), cause: .fetched, at: t(3)), [.write(.loaded(1), .fetched)])
+    XCTAssertTrue(book.edits.isEmpty, "a carried edit stayed in the log")
+  }
+
+  func testAnUpdateOfAnEntryWithNoValueIsNotRecorded() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    XCTAssertEqual(book.edit(1, .update { $0 += 1 }, at: t(0)), [])
+    XCTAssertTrue(book.edits.isEmpty)
+    XCTAssertEqual(
+      book.edit(2, .set(3), at: t(0)), [.write(.loaded(3), .optimisticEdit), .setStale(true)],
+      "a value with a stale time of zero is stale at once")
+  }
+
+  func testAResetDiscardsEveryEdit() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
+    _ = book.edit(1, .set(5), at: t(1))
+    XCTAssertEqual(book.engineWrote(.absent, cause: .reset, at: t(2)), [.write(.absent, .reset)])
+    XCTAssertTrue(book.edits.isEmpty)
+    XCTAssertEqual(book.discardEdits(at: t(2)), [])
+  }
+
+  func testATriggerRefetchesOnlyWhileObservedAndIdle() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    XCTAssertEqual(book.triggered(isFetching: false), [])
+    _ = book.observe(isFetching: false, at: t(0))
+    XCTAssertEqual(book.triggered(isFetching: true), [])
+    XCTAssertEqual(book.triggered(isFetching: false), [.startFetch(silently: false)])
+  }
+}
