@@ -195,6 +195,6 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>,
     _ callback: @escaping @MainActor (PagedState<Item, Cursor>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: SlotRegistry.slot(self, state)) { callback($0 as! PagedState<Item, Cursor>) }
+    StateWatch(slot: SlotRegistry.slot(self, state)) { callback($0) }
   }
 }

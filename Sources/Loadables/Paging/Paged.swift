@@ -229,6 +229,6 @@ extension Paged.Binding {
   public func watchStates(
     _ callback: @escaping @MainActor (PagedState<Item, Cursor>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: storage) { callback($0 as! PagedState<Item, Cursor>) }
+    StateWatch(slot: storage) { callback($0) }
   }
 }

@@ -97,6 +97,6 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   public func watchStates(
     _ callback: @escaping @MainActor (PagedState<Item, Cursor>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: slot) { callback($0 as! PagedState<Item, Cursor>) }
+    StateWatch(slot: slot) { callback($0) }
   }
 }

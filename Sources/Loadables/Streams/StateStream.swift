@@ -23,14 +23,12 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   /// A subscription to `slot`'s states, starting with `current`. `token`, if any, is kept
   /// while the subscription lasts (a shared entry's observation).
   @MainActor
-  init(slot: LoadSlot, current: State, holding token: SharedObservation? = nil) {
+  init<Slot: StateSlot>(slot: Slot, current: State, holding token: SharedObservation? = nil)
+  where Slot.State == State {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .unbounded)
     continuation.yield(current)
-    let watch = StateWatch(slot: slot) { state in
-      // The engine only ever hands a slot's watchers states of that slot's type.
-      continuation.yield(state as! State)
-    }
+    let watch = StateWatch(slot: slot) { continuation.yield($0) }
     continuation.onTermination = { _ in
       Task { @MainActor in
         watch.cancel()

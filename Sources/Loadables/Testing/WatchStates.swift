@@ -1,27 +1,7 @@
-// The hook the LoadablesTesting product records states through. It is SPI: apps observe
-// states through Observation; tests that need *every* state, uncoalesced and in order,
-// use `StateRecorder` from LoadablesTesting, which imports this with
-// `@_spi(Testing) import Loadables`.
-
-/// A subscription to every state one slot's engine writes. Call ``cancel()`` to end it.
-@_spi(Testing)
-@MainActor
-public final class StateWatch {
-  private weak var slot: LoadSlot?
-  private var id: Int?
-
-  init(slot: LoadSlot, callback: @escaping @MainActor (Any) -> Void) {
-    self.slot = slot
-    self.id = slot.addWatcher(callback)
-  }
-
-  /// Ends the subscription; no further states are delivered.
-  public func cancel() {
-    guard let id else { return }
-    self.id = nil
-    slot?.removeWatcher(id)
-  }
-}
+// The `watchStates` entry points the LoadablesTesting product records states through. They
+// are SPI: apps observe states through Observation; tests that need *every* state,
+// uncoalesced and in order, use `StateRecorder` from LoadablesTesting, which imports this
+// with `@_spi(Testing) import Loadables`. The hook itself, `StateWatch`, is in Engine/.
 
 extension Loadable.Binding {
   /// Calls `callback` with every state the library writes to this property, in order:
@@ -31,7 +11,7 @@ extension Loadable.Binding {
   public func watchStates(
     _ callback: @escaping @MainActor (LoadableState<Value>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: storage) { callback($0 as! LoadableState<Value>) }
+    StateWatch(slot: storage) { callback($0) }
   }
 }
 
@@ -42,7 +22,7 @@ extension Process.Binding {
   public func watchStates(
     _ callback: @escaping @MainActor (ProcessState<ProcessKind>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: storage) { callback($0 as! ProcessState<ProcessKind>) }
+    StateWatch(slot: storage) { callback($0) }
   }
 }
 
@@ -55,7 +35,7 @@ extension LoadableSupport {
     _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>,
     _ callback: @escaping @MainActor (LoadableState<Value>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: SlotRegistry.slot(self, state)) { callback($0 as! LoadableState<Value>) }
+    StateWatch(slot: SlotRegistry.slot(self, state)) { callback($0) }
   }
 }
 
@@ -68,9 +48,7 @@ extension ProcessSupport {
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     _ callback: @escaping @MainActor (ProcessState<ProcessKind>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: SlotRegistry.slot(self, state)) {
-      callback($0 as! ProcessState<ProcessKind>)
-    }
+    StateWatch(slot: SlotRegistry.slot(self, state)) { callback($0) }
   }
 }
 
@@ -80,6 +58,6 @@ extension BaseLoader {
   public func watchStates(
     _ callback: @escaping @MainActor (LoadableState<Value>) -> Void
   ) -> StateWatch {
-    StateWatch(slot: slot) { callback($0 as! LoadableState<Value>) }
+    StateWatch(slot: slot) { callback($0) }
   }
 }
