@@ -11,9 +11,8 @@ public import Observation
 ///
 /// Every stored property is `@exclusivity(unchecked)`: the engine's code is inlined into
 /// your module, where the compiler cannot prove that no access overlaps another, so each
-/// read and write of a slot's property paid a dynamic exclusivity check (`swift_beginAccess`,
-/// about 100 instructions with its thread-local look-up; some 1,100 instructions per
-/// Task-returning load cycle, Benchmarks/compare). They need none: every access happens on
+/// read and write of a slot's property would pay a dynamic exclusivity check (its cost is in
+/// the Performance article, "Where the cost goes"). They need none: every access happens on
 /// the main actor, in synchronous code that holds no access across a call into code that
 /// could touch the same property (no `inout` of a slot's property is passed to a closure
 /// that reads it).

@@ -4,11 +4,9 @@
 // a `PolicyTarget` bound around the block, through which a retry shows its attempts.
 //
 // These paths are `@inlinable`, like the plain ones, and so are the forms' policy entry
-// points: compiled once in the library for every state type, they spent about 13,000
-// instructions a load in unspecialised generic code, mostly looking up generic metadata
-// (`PolicyTarget`, `LoadPolicy.Step`, `Prelude`, ...): a quarter of a retried load's cost
-// (Benchmarks/compare, policy.retry.success). They are separate functions, so the plain
-// loads' code is unchanged.
+// points: compiled once in the library for every state type, they would run unspecialised
+// generic code that looks up generic metadata on every load (the Performance article has
+// the figures). They are separate functions, so the plain loads' code is unchanged.
 
 extension StateSlot where State.Context: Sendable, State.Output: Sendable {
   /// Starts a load with `policy` in a new `Task` and returns that task. An empty policy
@@ -59,8 +57,7 @@ extension StateSlot where State.Context: Sendable, State.Output: Sendable {
       // The block escapes here, so the load can run in a `Task` that starts on the main
       // actor, awaited with a cancellation handler: the same guarantee as the child task of
       // `perform` (stopping the load cancels that task, never the caller; cancelling the
-      // caller cancels it), without the child's hop through the global executor (about
-      // 2,000 instructions a load, Benchmarks/compare, loader.cycle).
+      // caller cancels it), without the child's hop through the global executor.
       let task = launch(
         context, silently: silently, keepingValue: policy.keepsValueOnFailure, priority: nil,
         interrupts: nil, work: .returning(block))

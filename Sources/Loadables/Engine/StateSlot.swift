@@ -95,8 +95,7 @@ extension StateSlot {
     let token = startAwaited(
       context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
     await inChild(token) {
-      // Written out rather than through `finish`: the extra closure costs this path about
-      // 370 instructions a load (Benchmarks/compare, cycle.await.wrapper).
+      // Written out rather than through `finish`: one closure fewer on the hottest path.
       do {
         conclude(token, writing: .completed(try await block(), context))
       } catch {
