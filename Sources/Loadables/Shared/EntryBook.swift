@@ -44,6 +44,10 @@ struct EntryBook<Value> {
   /// The staleness last told to observers (the observable `isStale`).
   private(set) var staleFlag = false
 
+  /// Whether ``shown`` holds a value, kept at every write so that the hot questions (is
+  /// there a fresh value to return?) never build the shown state.
+  private(set) var showsValue = false
+
   /// Creates the book of an entry made at `now`, unobserved from then on.
   init(staleTime: Duration, at now: Duration) {
     self.staleTime = staleTime
@@ -80,23 +84,26 @@ struct EntryBook<Value> {
 
   // MARK: - Loading
 
+  /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
+  func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
+    !isFetching && !(showsValue && !isStale(at: now))
+  }
+
   /// A caller asks for the value: join a running fetch, return a fresh value, or fetch.
   mutating func load(silently: Bool, isFetching: Bool, at now: Duration) -> [Effect] {
-    guard !isFetching else { return [] }
-    let shown = self.shown
-    if shown.isLoaded, !isStale(at: now) { return [] }
-    return [startFetch(silently: silently || shown.isLoaded)]
+    guard loadFetches(isFetching: isFetching, at: now) else { return [] }
+    return [startFetch(silently: silently || showsValue)]
   }
 
   /// A caller asks for a fetch whatever the freshness.
   mutating func refetch() -> [Effect] {
-    [startFetch(silently: shown.isLoaded)]
+    [startFetch(silently: showsValue)]
   }
 
   /// A refresh trigger fired: refetch while observed and not already fetching.
   mutating func triggered(isFetching: Bool) -> [Effect] {
     guard isObserved, !isFetching else { return [] }
-    return [startFetch(silently: shown.isLoaded)]
+    return [startFetch(silently: showsValue)]
   }
 
   /// The value turns stale; observed entries, and any with a fetch running, refetch at once
@@ -105,7 +112,7 @@ struct EntryBook<Value> {
     invalidated = true
     var effects: [Effect] = [.stopStaleTimer]
     effects += setStale(true)
-    if isObserved || isFetching { effects.append(startFetch(silently: shown.isLoaded)) }
+    if isObserved || isFetching { effects.append(startFetch(silently: showsValue)) }
     return effects
   }
 
@@ -138,8 +145,9 @@ struct EntryBook<Value> {
   /// The state on screen changed: write it, and a value is fresh again.
   private mutating func written(_ cause: WriteCause, at now: Duration) -> [Effect] {
     let shown = self.shown
+    showsValue = shown.isLoaded
     var effects: [Effect] = [.write(shown, cause)]
-    guard shown.isLoaded else { return effects }
+    guard showsValue else { return effects }
     updatedAt = now
     invalidated = false
     effects += setStale(isStale(at: now))
@@ -193,7 +201,7 @@ struct EntryBook<Value> {
     guard observerCount == 1 else { return [] }
     unobservedSince = nil
     var effects: [Effect] = [.startTriggers]
-    if isStale(at: now), shown.isLoaded, !isFetching {
+    if isStale(at: now), showsValue, !isFetching {
       effects.append(startFetch(silently: true))
     } else {
       effects.append(staleTimer(at: now))

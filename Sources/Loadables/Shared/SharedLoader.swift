@@ -31,6 +31,10 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   // The entry runs what its book decides: the book keeps freshness, observers and edits;
   // this class owns the tasks (fetch, stale timer, triggers) and the observers' lives.
+  // The bookkeeping properties are `@exclusivity(unchecked)`, as the engine's slots are:
+  // every access is on the main actor, in synchronous code that calls out to nothing that
+  // touches them. The book itself stays checked: laying an edit over runs the app's
+  // `update` closures inside its accessors.
   let slot: EntrySlot<Value>
   private(set) var book: EntryBook<Value>
   private let work: @MainActor () async throws -> Value
@@ -41,19 +45,19 @@ public final class SharedLoader<Value: Sendable>: Loader {
   private let status = EntryStatus()
 
   /// The observers alive now, by id.
-  private var observers: [Int: Observer] = [:]
+  @exclusivity(unchecked) private var observers: [Int: Observer] = [:]
   /// How many of ``observers`` are bound to an owner's life (key-path followers).
-  private var boundObservers = 0
-  private var nextObserverID = 0
-  private var staleTimer: Task<Void, Never>?
-  private var triggerTasks: [Task<Void, Never>] = []
+  @exclusivity(unchecked) private var boundObservers = 0
+  @exclusivity(unchecked) private var nextObserverID = 0
+  @exclusivity(unchecked) private var staleTimer: Task<Void, Never>?
+  @exclusivity(unchecked) private var triggerTasks: [Task<Void, Never>] = []
   /// Who sees every write, with its cause: followers and `states` subscriptions.
-  private var watchers:
+  @exclusivity(unchecked) private var watchers:
     [(id: Int, callback: @MainActor (EntryEvent<LoadableState<Value>>) -> Void)] = []
-  private var nextWatcherID = 0
+  @exclusivity(unchecked) private var nextWatcherID = 0
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
-  var lastUse: UInt64 = 0
+  @exclusivity(unchecked) var lastUse: UInt64 = 0
 
   init(
     key: LoadKey,
@@ -132,7 +136,11 @@ public final class SharedLoader<Value: Sendable>: Loader {
   @discardableResult
   public func load(silently: Bool) async -> LoadableState<Value> {
     store?.touch(self)
-    perform(book.load(silently: silently, isFetching: slot.isBusy, at: now))
+    let now = self.now
+    // Asked first without building effects: a fresh read, the common case, builds none.
+    if book.loadFetches(isFetching: slot.isBusy, at: now) {
+      perform(book.load(silently: silently, isFetching: slot.isBusy, at: now))
+    }
     await slot.untilIdle()
     return slot.storage
   }

@@ -3,20 +3,23 @@ import Observation
 /// The engine's slot behind a shared entry. The engine runs the entry's fetches through it
 /// and sees the entry's committed base; what it writes goes to the entry, which lays the
 /// pending edits over it and shows the result here.
+///
+/// Its properties are `@exclusivity(unchecked)` for the reason the engine's are (see
+/// `LoadSlot`): main-actor only, never held across a call that could touch them.
 @MainActor
 final class EntrySlot<Value: Sendable>: LoadSlot, StateSlot {
   /// The entry the engine's writes go to; set once, right after the entry is made.
-  weak var entry: SharedLoader<Value>?
+  @exclusivity(unchecked) weak var entry: SharedLoader<Value>?
 
   /// The state on screen: the base with the pending edits laid over it.
-  private(set) var storage: LoadableState<Value> = .absent
+  @exclusivity(unchecked) private(set) var storage: LoadableState<Value> = .absent
 
   /// The state the current fetch replaced; see ``StateSlot/replaced``.
-  var replaced: LoadableState<Value>?
+  @exclusivity(unchecked) var replaced: LoadableState<Value>?
 
   /// Why the engine's next write happens, when the entry knows better than the state does
   /// (a restore after its own `cancel()`); `nil` otherwise.
-  var nextCause: WriteCause?
+  @exclusivity(unchecked) var nextCause: WriteCause?
 
   private let registrar = ObservationRegistrar()
 
