@@ -181,13 +181,20 @@ public final class LoaderStore {
   ///
   /// What a failure restores, entry by entry:
   ///
-  /// | since the edit wrote | the entry after `job` throws |
+  /// | what else touched the entry | the entry after `job` throws |
   /// |---|---|
-  /// | nothing | what it showed before the edit |
+  /// | nothing since the edit wrote it | what it showed before the edit |
   /// | a later edit, still running | that edit's value (it stays on screen) |
   /// | a later edit that succeeded | that edit's value |
+  /// | an earlier edit, still running | that earlier edit's value |
+  /// | an earlier edit that succeeded | that earlier edit's value |
   /// | an earlier edit that then failed too | what it showed before both |
-  /// | a fetch that finished, or any other write | that newer state: it wins |
+  /// | a fetch that finished since, or any other write since | that newer state: it wins |
+  ///
+  /// Each edit writes the entry's whole value, and a later edit starts from what the entry
+  /// shows, so a later edit's value carries an earlier edit's change: when the earlier edit
+  /// fails, its change stays inside the later value, until the later edit fails too or a
+  /// refetch replaces it.
   ///
   /// A fetch that was running when the edit wrote is stopped, so its older answer never
   /// lands; after success the keys in `invalidating` are invalidated, so observed entries
