@@ -128,7 +128,9 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
   /// Returns once the code has handled `count` events in all.
   ///
   /// An event is delivered once the handler given to ``pass(isolation:_:)`` has returned for
-  /// it: a progress report has been made, a state yielded.
+  /// it: a progress report has been made, a state yielded. A report made off the main actor
+  /// (a stub that is not `@MainActor`) reaches `progress` a moment later: wait for what the
+  /// screen shows with a `ProgressRecorder`.
   ///
   /// - Parameters:
   ///   - count: How many deliveries to wait for, counting from the gate's creation.

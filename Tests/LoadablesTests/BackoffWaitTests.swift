@@ -73,12 +73,11 @@ final class BackoffWaitTests: XCTestCase {
     ) { try await api.call() }
     try await api.arrival()
 
-    let wait = Task {
-      try await clock.backoff(beforeAttempt: 2, of: $numbers.attempt, timeout: .milliseconds(300))
-    }
-    try await api.release(throwing: TestError(code: 1))
+    // Released once the wait below has looked at attempt 1: it looks before it first
+    // suspends, and this task runs only then.
+    let release = Task { try await api.release(throwing: TestError(code: 1)) }
     do {
-      _ = try await wait.value
+      try await clock.backoff(beforeAttempt: 2, of: $numbers.attempt, timeout: .seconds(1))
       XCTFail("an older two-second sleep was taken for the backoff")
     } catch let error as WaitTimeout {
       XCTAssertTrue(
@@ -88,6 +87,7 @@ final class BackoffWaitTests: XCTestCase {
             + "waits on this clock: does the retry wait on another one?"),
         error.description)
     }
+    try await release.value
 
     try await elsewhere.sleepers(count: 1)
     elsewhere.advance(by: .seconds(2))
