@@ -435,6 +435,70 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(post.observerCount, 0, "a released owner still observes the entry")
   }
 
+  func testAReleasedKeyPathOwnerStopsObservingAtOnce() async {
+    let store = LoaderStore()
+    let post = store.loader(for: ["p"]) { "server" }
+    var model: SharedPostModel? = SharedPostModel()
+    await model!.load(\.post, from: post)
+    XCTAssertEqual(post.observerCount, 1)
+    model = nil
+    XCTAssertEqual(post.observerCount, 0, "a released owner still observes the entry")
+    store.trim()
+    XCTAssertEqual(store.count, 0, "trim() kept an entry whose only follower is gone")
+  }
+
+  func testAReleasedKeyPathOwnersEntryIsNotRefetchedOnInvalidation() async {
+    let store = LoaderStore()
+    let server = CountingServer()
+    let post = store.loader(for: ["p"]) { try await server.answer(nil, "server") }
+    var model: SharedPostModel? = SharedPostModel()
+    await model!.load(\.post, from: post)
+    XCTAssertEqual(server.calls, 1)
+    model = nil
+    store.invalidate(["p"])
+    XCTAssertFalse(post.isRunning, "an entry followed only by a released owner refetched")
+    await yieldUntil { server.calls > 1 }
+    XCTAssertEqual(server.calls, 1, "an entry followed only by a released owner refetched")
+    XCTAssertTrue(post.isStale)
+  }
+
+  func testAReleasedKeyPathOwnersEntryLeavesAfterTheGraceTime() async throws {
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(30), clock: clock)
+    let post = store.loader(for: ["p"]) { "server" }
+    var model: SharedPostModel? = SharedPostModel()
+    await model!.load(\.post, from: post)
+    try await clock.sleepers(count: 1)  // the sweeper, checking the owner's life
+    clock.advance(by: .seconds(10))
+    model = nil
+    // Nobody asks about the entry: the sweeper finds the owner gone on its next check, and
+    // the grace time counts from then.
+    clock.advance(by: .seconds(20))
+    await yieldUntil { clock.sleeperDeadlines == [.seconds(60)] }
+    XCTAssertEqual(clock.sleeperDeadlines, [.seconds(60)], "the sweeper did not check the owner")
+    XCTAssertEqual(store.count, 1, "the entry left before its grace time")
+    clock.advance(by: .seconds(30))
+    await yieldUntil { store.count == 0 }
+    XCTAssertEqual(store.count, 0, "the grace time never dropped the entry of a released owner")
+  }
+
+  func testAReleasedKeyPathOwnersGraceTimeCountsFromWhenItWasFoundGone() async throws {
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(30), clock: clock)
+    let post = store.loader(for: ["p"]) { "server" }
+    var model: SharedPostModel? = SharedPostModel()
+    await model!.load(\.post, from: post)
+    try await clock.sleepers(count: 1)
+    model = nil
+    XCTAssertEqual(post.observerCount, 0)  // found gone now
+    clock.advance(by: .seconds(29))
+    await yieldUntil { store.count == 0 }
+    XCTAssertEqual(store.count, 1, "the entry left before its grace time")
+    clock.advance(by: .seconds(1))
+    await yieldUntil { store.count == 0 }
+    XCTAssertEqual(store.count, 0, "the grace time did not drop the entry of a released owner")
+  }
+
   func testAStateStreamObservesTheEntryWhileItLasts() async {
     let store = LoaderStore()
     let post = store.loader(for: ["p"]) { "server" }

@@ -3,37 +3,65 @@
 
 extension StateSlot {
   /// Shows `entry`'s state now and mirrors every state written to it from now on, until
-  /// this slot starts, stops or resets a load of its own, is assigned, or goes away. The
-  /// slot counts as one observer of the entry meanwhile.
-  func follow<Value>(_ entry: SharedLoader<Value>) where State == LoadableState<Value> {
+  /// this slot starts, stops or resets a load of its own, is assigned, or goes away — or,
+  /// when `owner` is given (a key-path slot, which holds its owner weakly), until `owner`
+  /// goes. The slot counts as one observer of the entry meanwhile.
+  func follow<Value>(
+    _ entry: SharedLoader<Value>, owner: AnyObject? = nil
+  ) where State == LoadableState<Value> {
     let target = reference
     let watch = StateWatch(slot: entry.slot) { state in
-      // A key-path slot whose owner is gone stops at this write, which ends the following.
       target.value?.emit(state as! LoadableState<Value>)
     }
-    stop(following: SharedFollow(watch: watch, observation: entry.observe()))
+    let follow = SharedFollow(watch: watch)
+    if let owner {
+      // The entry asks whether `owner` lives whenever it counts its observers, and ends
+      // this following as soon as it finds the owner gone.
+      follow.observation = entry.observe(while: owner) { [weak self, weak follow] in
+        guard let self, let follow else { return }
+        self.endFollowing(follow)
+      }
+    } else {
+      follow.observation = entry.observe()
+    }
+    stop(following: follow)
     replaced = nil
     emit(entry.slot.storage)
   }
+
+  /// The owner of this slot is gone: ends `follow` now and, if the slot still follows it,
+  /// lets the slot leave its table.
+  func endFollowing(_ follow: SharedFollow) {
+    follow.end()
+    guard following === follow else { return }
+    stop()
+    didBecomeIdle()
+  }
 }
 
-/// One slot's following of a shared entry: ends it when released.
+/// One slot's following of a shared entry: ends it when released, or at ``end()``.
 @MainActor
 final class SharedFollow {
   let watch: StateWatch
-  let observation: SharedObservation
+  var observation: SharedObservation?
 
-  init(watch: StateWatch, observation: SharedObservation) {
+  init(watch: StateWatch) {
     self.watch = watch
-    self.observation = observation
+  }
+
+  /// Stops mirroring the entry and ends the observation now. Calling it again does nothing.
+  func end() {
+    watch.cancel()
+    observation?.end()
   }
 
   deinit {
+    // Both ends are idempotent, so a following already ended is harmless here.
     let watch = self.watch
     let observation = self.observation
     Task { @MainActor in
       watch.cancel()
-      observation.end()
+      observation?.end()
     }
   }
 }
@@ -81,6 +109,11 @@ extension LoadableSupport {
   /// instance lives (or until a load, cancel or reset of `state` of its own); starts the
   /// entry's load in a new task.
   ///
+  /// The following counts as one observer of the entry. Once this instance is released it
+  /// no longer does: ``SharedLoader/observerCount``, ``LoaderStore/trim()``,
+  /// ``LoaderStore/invalidate(_:)`` and the store's grace time all see the entry as
+  /// unobserved from then on.
+  ///
   /// - Parameters:
   ///   - state: The key path of the state.
   ///   - entry: The shared entry to follow.
@@ -92,7 +125,7 @@ extension LoadableSupport {
     from entry: SharedLoader<Value>,
     silently: Bool = false
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).follow(entry)
+    SlotRegistry.slot(self, state).follow(entry, owner: self)
     return Task { await entry.load(silently: silently) }
   }
 
@@ -109,7 +142,7 @@ extension LoadableSupport {
     from entry: SharedLoader<Value>,
     silently: Bool = false
   ) async {
-    SlotRegistry.slot(self, state).follow(entry)
+    SlotRegistry.slot(self, state).follow(entry, owner: self)
     await entry.load(silently: silently)
   }
 }

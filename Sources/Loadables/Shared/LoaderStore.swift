@@ -32,6 +32,12 @@
 @MainActor
 public final class LoaderStore {
   /// How long an entry nobody observes stays in the store.
+  ///
+  /// An entry followed by a key path (`load(\.post, from: entry)`) is observed while the
+  /// instance lives. Swift cannot tell the store when an object dies,
+  /// so the store checks: whenever it is asked whether an entry is observed, and at least
+  /// once per grace time (once a second when the grace time is zero). The grace time counts
+  /// from the moment the instance was found gone.
   public let graceTime: Duration
 
   /// The most entries kept; past it, the least recently used unobserved entry leaves.
@@ -232,6 +238,10 @@ public final class LoaderStore {
   /// The time on the store's clock since the store was made.
   var now: Duration { stopwatch.elapsed }
 
+  /// How often the sweeper checks the lives of following owners: once per grace time, and
+  /// never more often than once a second.
+  private var ownerCheck: Duration { max(graceTime, .seconds(1)) }
+
   /// Makes sure the sweeper runs: one task for the whole store, sleeping on the clock until
   /// the next unobserved entry's grace time is up (one sleeper, however many entries).
   func scheduleSweep() {
@@ -248,12 +258,19 @@ public final class LoaderStore {
   }
 
   /// Drops every entry unobserved for `graceTime` or more; returns how long until the next
-  /// one's grace time is up, or `nil` when no entry waits.
+  /// one's grace time is up (or the next check of a following owner's life), or `nil` when
+  /// no entry waits.
   private func dropExpiredEntries() -> Duration? {
     let now = self.now
     var next: Duration?
     var expired: [any AnySharedEntry] = []
     for entry in entries.values {
+      if entry.hasBoundObservers {
+        // A key-path follower whose owner is gone ends here; the entry's grace time then
+        // counts from now. One still alive is checked again after a grace time.
+        entry.pruneObservers()
+        if entry.hasBoundObservers { next = min(next ?? now + ownerCheck, now + ownerCheck) }
+      }
       guard let since = entry.unobservedSince else { continue }
       let deadline = since + graceTime
       if deadline <= now {

@@ -37,8 +37,10 @@ public final class SharedLoader<Value: Sendable>: Loader {
   private let clock: any Clock<Duration>
   private let status = EntryStatus()
 
-  /// The observation tokens alive now, by id.
-  private var observers: Set<Int> = []
+  /// The observers alive now, by id.
+  private var observers: [Int: Observer] = [:]
+  /// How many of ``observers`` are bound to an owner's life (key-path followers).
+  private var boundObservers = 0
   private var nextObserverID = 0
   private var staleTimer: Task<Void, Never>?
   private var triggerTasks: [Task<Void, Never>] = []
@@ -193,9 +195,27 @@ public final class SharedLoader<Value: Sendable>: Loader {
   ///
   /// - Returns: The token that keeps the entry observed.
   public func observe() -> SharedObservation {
+    addObserver(Observer(owner: nil, isBound: false, ownerGone: nil))
+  }
+
+  /// Marks the entry as observed while `owner` lives (and until the token ends): the
+  /// observation of a key-path follower, whose slot holds its owner weakly. Swift has no
+  /// callback when an object dies, so everything that asks whether the entry is observed
+  /// first ends the observers whose owner is gone (``pruneObservers()``), and calls
+  /// `ownerGone` for each.
+  func observe(
+    while owner: AnyObject, ownerGone: @escaping @MainActor () -> Void
+  ) -> SharedObservation {
+    boundObservers += 1
+    // The store's sweeper checks owners' lives while any entry has such an observer.
+    defer { store?.scheduleSweep() }
+    return addObserver(Observer(owner: owner, isBound: true, ownerGone: ownerGone))
+  }
+
+  private func addObserver(_ observer: Observer) -> SharedObservation {
     nextObserverID += 1
     let id = nextObserverID
-    observers.insert(id)
+    observers[id] = observer
     if observers.count == 1 { didBecomeObserved() }
     return SharedObservation { [weak self] in self?.endObservation(id) }
   }
@@ -214,12 +234,42 @@ public final class SharedLoader<Value: Sendable>: Loader {
     token.end()
   }
 
-  /// How many observation tokens, `states` subscriptions and followers are alive.
-  public var observerCount: Int { observers.count }
+  /// How many observation tokens, `states` subscriptions and followers are alive. A key path
+  /// whose instance is gone no longer counts.
+  public var observerCount: Int {
+    pruneObservers()
+    return observers.count
+  }
+
+  /// Whether anyone observes the entry now; see ``observerCount``.
+  var isObserved: Bool {
+    pruneObservers()
+    return !observers.isEmpty
+  }
+
+  /// Whether some observer lasts only while its owner lives: the store's sweeper then
+  /// checks that owner's life (``pruneObservers()``) at least once per grace time.
+  var hasBoundObservers: Bool { boundObservers > 0 }
+
+  /// Ends every observer whose owner is gone. The entry is unobserved from now on if that
+  /// was the last one, so its grace time counts from the moment it was found unobserved.
+  func pruneObservers() {
+    guard boundObservers > 0 else { return }
+    var gone: [Observer] = []
+    for (id, observer) in observers where observer.isBound && observer.owner == nil {
+      observers[id] = nil
+      gone.append(observer)
+    }
+    guard !gone.isEmpty else { return }
+    boundObservers -= gone.count
+    if observers.isEmpty { didBecomeUnobserved() }
+    for observer in gone { observer.ownerGone?() }
+  }
 
   private func endObservation(_ id: Int) {
-    guard observers.remove(id) != nil, observers.isEmpty else { return }
-    didBecomeUnobserved()
+    guard let observer = observers.removeValue(forKey: id) else { return }
+    if observer.isBound { boundObservers -= 1 }
+    if observers.isEmpty { didBecomeUnobserved() }
   }
 
   private func didBecomeObserved() {
@@ -247,7 +297,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   }
 
   private func triggered() {
-    guard !slot.isBusy else { return }
+    guard isObserved, !slot.isBusy else { return }
     startFetch(silently: slot.storage.isLoaded)
   }
 
@@ -270,7 +320,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
     updatedAt = store?.now
     invalidated = false
     status.setStale(staleNow)
-    if !observers.isEmpty { startStaleTimer() }
+    if isObserved { startStaleTimer() }
   }
 
   /// While observed, tells observers the moment a fresh value turns stale. (Unobserved
@@ -297,7 +347,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
     staleTimer = nil
     invalidated = true
     status.setStale(true)
-    if !observers.isEmpty || slot.isBusy {
+    if isObserved || slot.isBusy {
       // A value stays on screen while it refetches; with none, the spinner shows.
       startFetch(silently: slot.storage.isLoaded)
     }
@@ -311,8 +361,6 @@ public final class SharedLoader<Value: Sendable>: Loader {
     for task in triggerTasks { task.cancel() }
     triggerTasks = []
   }
-
-  var isObserved: Bool { !observers.isEmpty }
 
   var isFetching: Bool { slot.isBusy }
 
@@ -364,6 +412,18 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
 extension SharedLoader: AnySharedEntry, ObservedWhileShown {}
 
+/// One observer of a shared entry: a token or a subscription, alive until it ends, or a
+/// key-path follower, alive until it ends or its owner goes.
+@MainActor
+private struct Observer {
+  /// The owner whose life bounds the observer; `nil` for a token, or once the owner is gone.
+  weak var owner: AnyObject?
+  /// Whether the observer lasts only while ``owner`` lives.
+  let isBound: Bool
+  /// Ends the following once its owner is found gone.
+  let ownerGone: (@MainActor () -> Void)?
+}
+
 /// A loader a view should observe while it shows it (`LoadingView` asks).
 @MainActor
 protocol ObservedWhileShown: AnyObject {
@@ -377,7 +437,9 @@ protocol AnySharedEntry: AnyObject {
   var lastUse: UInt64 { get set }
   var unobservedSince: Duration? { get set }
   var isObserved: Bool { get }
+  var hasBoundObservers: Bool { get }
   var isFetching: Bool { get }
+  func pruneObservers()
   func invalidate()
   func shutDown()
   func commitEdit(_ id: UInt64)
