@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "LoadablesTesting", dependencies: ["Loadables"]),
     .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables"]),
     .testTarget(name: "LoadablesTests", dependencies: ["Loadables", "LoadablesTesting"]),
+    .testTarget(name: "LoadablesDemoTests", dependencies: ["LoadablesDemo", "Loadables"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,11 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @ObservationIgnored @Loadable var report: LoadableState<String>
   @ObservationIgnored @Paged var pagedFeed: PagedState<String, Int>
 
+  /// Whether the feed's latest load streams it headline by headline (a first load that
+  /// shows each headline as it arrives), rather than refreshing a list already on screen: the
+  /// feed's view tells the two apart while they run.
+  @ObservationIgnored private(set) var isStreamingFeed = false
+
   var profile: LoadableState<Profile> = .absent
   var publishing: SingleProcessState = .idle
 
@@ -101,7 +106,8 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   /// state on screen.
   @discardableResult
   func streamFeed() -> Task<Void, Never> {
-    $feed.load { [api] yield in
+    isStreamingFeed = true
+    return $feed.load { [api] yield in
       var headlines: [String] = []
       for try await headline in api.feedStream() {
         headlines.append(headline)
@@ -114,7 +120,8 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   /// only `$feed.isRunning` tells that a refresh is in flight.
   @discardableResult
   func refreshFeed() -> Task<Void, Never> {
-    $feed.load(silently: true) { [api] in try await api.feedSnapshot() }
+    isStreamingFeed = false
+    return $feed.load(silently: true) { [api] in try await api.feedSnapshot() }
   }
 
   /// Pull-to-refresh that never replaces the list with an error: with
@@ -122,7 +129,8 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   /// `$feed.refreshError`, until the next refresh succeeds.
   @discardableResult
   func pullToRefreshFeed(failing: Bool) -> Task<Void, Never> {
-    $feed.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+    isStreamingFeed = false
+    return $feed.load(silently: true, policy: .keepValueOnFailure()) { [api] in
       try await api.feedRefresh(failing: failing)
     }
   }

@@ -10,9 +10,13 @@ enum DemoScreen {
     row("numbers", model.numbers, isRunning: model.$numbers.isRunning) { "\($0)" }
   }
 
-  /// The feed, and the error of a failed refresh that kept it on screen.
+  /// The feed, and the error of a failed refresh that kept it on screen. While the first
+  /// load streams headlines in, the list shows with more to come: that is not a refresh.
   static func feed(_ model: DemoModel) -> String {
-    row("feed", model.feed, isRunning: model.$feed.isRunning) { "\($0)" }
+    row(
+      "feed", model.feed, isRunning: model.$feed.isRunning,
+      runningLabel: model.isStreamingFeed ? "more coming…" : "refreshing…"
+    ) { "\($0)" }
       + (model.$feed.refreshError.map { "  (refresh failed: \($0))" } ?? "")
   }
 
@@ -154,11 +158,12 @@ enum DemoScreen {
   }
 
   /// `label: state`, plus a marker when `isRunning` tells more than the state does: a
-  /// silent refresh in flight, or a `.loading` that no load will ever finish.
+  /// silent refresh in flight (`runningLabel`), or a `.loading` that no load will ever finish.
   private static func row<Value>(
     _ label: String,
     _ state: LoadableState<Value>,
     isRunning: Bool,
+    runningLabel: String = "refreshing…",
     value: (Value) -> String
   ) -> String {
     let text =
@@ -168,7 +173,8 @@ enum DemoScreen {
       case .error(let error): "error: \(error)"
       case .loaded(let loaded): "loaded \(value(loaded))"
       }
-    return "\(label): \(text)" + marker(shown: state.isLoading, running: isRunning)
+    return "\(label): \(text)"
+      + marker(shown: state.isLoading, running: isRunning, runningLabel: runningLabel)
   }
 
   private static func row(_ label: String, _ state: SingleProcessState, isRunning: Bool)
@@ -184,10 +190,13 @@ enum DemoScreen {
     return "\(label): \(text)" + marker(shown: state.isRunning, running: isRunning)
   }
 
-  /// Compares the spinner the state shows with whether work actually runs.
-  private static func marker(shown spinner: Bool, running: Bool) -> String {
+  /// Compares the spinner the state shows with whether work actually runs; `runningLabel`
+  /// names work that runs behind what is shown.
+  private static func marker(
+    shown spinner: Bool, running: Bool, runningLabel: String = "refreshing…"
+  ) -> String {
     switch (spinner, running) {
-    case (false, true): "  (refreshing…)"
+    case (false, true): "  (\(runningLabel))"
     case (true, false): "  (nothing running)"
     default: ""
     }

@@ -55,7 +55,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
   }
 
   private struct Sleeper {
+    /// Ids grow with each sleep: a larger id started later.
     let id: Int
+    /// The clock's time when the sleep began to wait.
+    let start: Instant
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
   }
@@ -117,7 +120,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
           lock.withLock {
             if cancelledIDs.remove(id) != nil { return (.failure(CancellationError()), []) }
             if deadline <= current { return (.success(()), []) }
-            sleepersWaiting.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+            sleepersWaiting.append(
+              Sleeper(id: id, start: current, deadline: deadline, continuation: continuation))
             activity += 1
             return (nil, takeReachedCountWaiters())
           }
@@ -169,6 +173,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
   }
 
   // MARK: - Waiting for sleepers
+
+  /// The largest id given out so far: a sleep that starts later has a larger one.
+  var lastIssuedID: Int { lock.withLock { nextID } }
+
+  /// The sleeps waiting now: their ids, and when each began and ends, as offsets.
+  var waitingSleeps: [(id: Int, start: Duration, deadline: Duration)] {
+    lock.withLock { sleepersWaiting.map { ($0.id, $0.start.offset, $0.deadline.offset) } }
+  }
 
   /// Returns once at least `count` sleeps are waiting on the clock, or throws when they are
   /// not there within `timeout` of real time.
@@ -374,7 +386,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
-  private static func describe(_ deadlines: [Duration]) -> String {
+  static func describe(_ deadlines: [Duration]) -> String {
     deadlines.isEmpty ? "none" : deadlines.map { "\($0)" }.joined(separator: ", ")
   }
 }

@@ -1,8 +1,9 @@
 @_spi(Testing) public import Loadables
 
-/// Records every state a `@Loadable` or `@Process` property, a key path of a
-/// `LoadableSupport` / `ProcessSupport` class, or a loader object goes through — in order, none coalesced away —
-/// and lets a test wait for a state with a deadline.
+/// Records every state a `@Loadable`, `@Process` or `@Paged` property, a key path of a
+/// `LoadableSupport` / `ProcessSupport` class (`PagedState` key paths too), or a loader
+/// object (a `PagedLoader` too) goes through — in order, none coalesced away — and lets a
+/// test wait for a state with a deadline.
 ///
 /// Observation merges changes that happen back to back; a recorder does not: it sees each
 /// state the moment the library writes it. It records the current state first.
@@ -169,6 +170,38 @@ public final class StateRecorder<State> {
     return Array(states.prefix(count))
   }
 
+  /// Returns once `turns` turns of other work have passed with no new state recorded, and
+  /// throws when one is: the "nothing more is written" check.
+  ///
+  /// A turn lets work waiting on the main actor and on the global executor run once, as a
+  /// load's task, a clock's woken sleeper or an observer's callback would. A late write — a
+  /// superseded load's answer, a retry that flashes `.error`, a refresh nobody asked for —
+  /// comes within a few turns; a passing check costs `turns` turns and never real time.
+  ///
+  /// ```swift
+  /// model.refresh()
+  /// try await recorder.wait(until: \.isLoaded)
+  /// try await recorder.expectNoMoreStates()  // the superseded load wrote nothing late
+  /// ```
+  ///
+  /// - Parameter turns: How many turns to watch; at least 1. 100 by default, which is many
+  ///   times what a load needs to go from its answer to its write.
+  /// - Throws: ``StateRecorderUnexpectedState`` naming the states recorded meanwhile and
+  ///   every state seen; ``StateRecorderUsageError`` for `turns` below 1.
+  public func expectNoMoreStates(turns: Int = 100) async throws {
+    guard turns >= 1 else {
+      throw StateRecorderUsageError(
+        "expectNoMoreStates(turns:): turns must be at least 1, got \(turns)")
+    }
+    let count = states.count
+    for turn in 1...turns {
+      await takeTurn()
+      if states.count > count {
+        throw StateRecorderUnexpectedState(after: turn, expected: count, seen: states)
+      }
+    }
+  }
+
   private func wait(
     timeout: Duration,
     for description: String,
@@ -220,6 +253,22 @@ public struct StateRecorderTimeout: Error, CustomStringConvertible {
     description =
       "timed out after \(timeout) waiting for \(expected); "
       + "states seen: [\(states.joined(separator: ", "))]; last: \(states.last ?? "none")"
+  }
+}
+
+/// ``StateRecorder/expectNoMoreStates(turns:)`` saw a state recorded. Its description names
+/// the turn, the states recorded since the check began, and every state seen.
+public struct StateRecorderUnexpectedState: Error, CustomStringConvertible {
+  /// A message for the test failure.
+  public let description: String
+
+  init<State>(after turn: Int, expected count: Int, seen: [State]) {
+    let states = seen.map { String(reflecting: $0) }
+    let new = states.dropFirst(count)
+    description =
+      "expected no more states, but \(new.count == 1 ? "one was" : "\(new.count) were") "
+      + "recorded within \(turn) \(turn == 1 ? "turn" : "turns"): "
+      + "[\(new.joined(separator: ", "))]; states seen: [\(states.joined(separator: ", "))]"
   }
 }
 

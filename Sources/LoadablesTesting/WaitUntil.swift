@@ -32,23 +32,11 @@ public func waitUntil(
   guard timeout > .zero else {
     throw WaitTimeout("waitUntil(\(what)): timeout must be positive, got \(timeout)")
   }
-  let clock = ContinuousClock()
-  let start = clock.now
-  var checks = 0
-  while !condition() {
-    try Task.checkCancellation()
-    let waited = start.duration(to: clock.now)
-    if waited >= timeout {
+  try await poll(
+    timeout: timeout,
+    failure: {
       let saw = seen()
-      throw WaitTimeout(
-        "waitUntil: waited \(timeout) for \(what); it never held"
-          + (saw.isEmpty ? "" : "; saw \(saw)"))
-    }
-    checks += 1
-    if checks < 1_000 {
-      await Task.yield()
-    } else {
-      try await clock.sleep(for: .milliseconds(1))
-    }
-  }
+      return "waitUntil: waited \(timeout) for \(what); it never held"
+        + (saw.isEmpty ? "" : "; saw \(saw)")
+    }, condition: condition)
 }

@@ -193,6 +193,47 @@ final class CancellationModelTests: XCTestCase {
     XCTAssertEqual(model.numbers, .loaded([5]), "cancel() overwrote the assigned value")
   }
 
+  func testCancelAfterAnAppAssignmentAndARestartBringsBackTheAppsValue() async {
+    // Issue 17, item 3: the key-path form cannot see a plain assignment. A load that
+    // supersedes another passes on the state the first spinner replaced only while that
+    // spinner is still shown; after the app's own write, what the new load replaced is the
+    // app's value, and cancel() must bring that back, not the older state.
+    let model = CancellationModel()
+    model.numbers = .loaded([1])
+    let first = Gate<[Int]>()
+    let firstTask: Task<Void, Never> = model.load(\.numbers) { try await first.pass() }
+    await first.arrival()
+    XCTAssertEqual(model.numbers, .loading)
+    model.numbers = .loaded([7])  // the app writes a value of its own
+    let second = Gate<[Int]>()
+    let secondTask: Task<Void, Never> = model.load(\.numbers) { try await second.pass() }
+    await second.arrival()
+    XCTAssertEqual(model.numbers, .loading)
+    model.cancel(\.numbers)
+    XCTAssertEqual(
+      model.numbers, .loaded([7]), "cancel() brought back a state older than the app's write")
+    await firstTask.value
+    await secondTask.value
+    XCTAssertEqual(model.numbers, .loaded([7]))
+  }
+
+  func testCancelAfterAJobAssignmentAndARestartBringsBackTheAppsState() async {
+    let model = CancellationModel()
+    model.saving = .finished(1)
+    let first = Gate<Void>()
+    let firstTask: Task<Void, Never> = model.run(\.saving, as: 2) { try await first.pass() }
+    await first.arrival()
+    model.saving = .failed(process: 5, error: TestError(code: 5))
+    let second = Gate<Void>()
+    let secondTask: Task<Void, Never> = model.run(\.saving, as: 3) { try await second.pass() }
+    await second.arrival()
+    XCTAssertEqual(model.saving, .running(3))
+    model.cancel(\.saving)
+    XCTAssertEqual(model.saving, .failed(process: 5, error: TestError(code: 5)))
+    await firstTask.value
+    await secondTask.value
+  }
+
   func testCancelLoadableFromTheBlockOrAnInterruptBringsBackTheState() async {
     @Loadable var numbers: LoadableState<[Int]> = .loaded([1])
     await $numbers.load { throw CancelLoadable() }

@@ -146,6 +146,40 @@ final class GettingStartedArticleTests: XCTestCase {
     }
   }
 
+  // Article: What each operation writes — "`cancel()` never leaves a spinner with nothing
+  // running", and `reset()` goes back to `.absent` whatever was shown.
+  func testCancelBringsBackWhatTheLoadReplacedAndResetWritesAbsent() async {
+    @Loadable var books: LoadableState<[Book]>
+    let gate = Gate<[Book]>()
+
+    // A cancelled first load goes back to `.absent`.
+    let _: Task<Void, Never> = $books.load { try await gate.pass() }
+    XCTAssertEqual(books, .loading)
+    $books.cancel()
+    XCTAssertEqual(books, .absent, "a cancelled first load left its spinner")
+
+    // A cancelled reload goes back to the value it was reloading.
+    books = .loaded([dune])
+    let _: Task<Void, Never> = $books.load { try await gate.pass() }
+    XCTAssertEqual(books, .loading)
+    $books.cancel()
+    XCTAssertEqual(books, .loaded([dune]), "a cancelled reload lost its value")
+
+    // A load that restarted a load, then cancelled: what was there before the first spinner.
+    let _: Task<Void, Never> = $books.load { try await gate.pass() }
+    let _: Task<Void, Never> = $books.load { try await gate.pass() }
+    XCTAssertEqual(books, .loading)
+    $books.cancel()
+    XCTAssertEqual(books, .loaded([dune]), "a cancelled restart did not bring the value back")
+
+    // reset() writes `.absent`, whatever was shown.
+    let _: Task<Void, Never> = $books.load { try await gate.pass() }
+    $books.reset()
+    XCTAssertEqual(books, .absent)
+    XCTAssertFalse($books.isRunning)
+    gate.open([emma])
+  }
+
   func testRefreshWithHintLoadsWithoutAHintWhenTheAPIAnswersAtOnce() async throws {
     let model = HintModel(api: Books([dune]))
     model.isSlow = true

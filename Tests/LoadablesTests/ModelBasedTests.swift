@@ -4,8 +4,9 @@
 // (Task-returning or awaited, returning or yielding, silent or not, honouring or ignoring
 // cancellation, awaited from a caller that is already cancelled), make a parked block yield,
 // return or throw (an ordinary error, a non-Equatable one, CancellationError, and each
-// control error of both kinds), cancel, reset, assign the wrapped value, cancel a load's own
-// task, release the owner — checked after every step against `ReferenceModel`: the state,
+// control error of both kinds), cancel, reset, assign the wrapped value (in the key-path
+// forms the plain property, a write the engine cannot see, also while a load runs and before
+// a newer one supersedes it), cancel a load's own task, release the owner — checked after every step against `ReferenceModel`: the state,
 // the number of writes, `isRunning` (or the key-path slot table), which tasks are cancelled,
 // and what every block does next. Every block waits at its own gates, so the test decides
 // when each one moves; it never sleeps or polls.

@@ -278,6 +278,21 @@ final class PagingTests: XCTestCase {
     XCTAssertEqual(served, [1, 2], "after a repeated cursor, asking again fetches nothing")
   }
 
+  func testARepeatedEmptyStringCursorIsQuotedInTheError() async throws {
+    // The Lists That Page article's own first cursor is "": a source that hands it back must
+    // not read "returned the next cursor , which".
+    let source = PagedSource<Int, String>(first: "") { cursor in
+      Page(items: [cursor.count], next: cursor.isEmpty ? "a" : "")
+    }
+    @Paged var feed: PagedState<Int, String>
+    await $feed.load(from: source)
+    await $feed.loadNextPage(from: source)
+    let error = try XCTUnwrap(feed.nextPage.error as? RepeatedCursorError)
+    XCTAssertTrue(
+      error.description.contains(#"returned the next cursor "", which was already fetched"#),
+      error.description)
+  }
+
   func testANumberedSourceEndsAtTheFirstShortPage() async throws {
     let all = Array(0..<7)
     let source = PagedSource<Int, Int>.numbered(pageSize: 3) { page, size in

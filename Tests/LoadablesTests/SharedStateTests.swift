@@ -311,6 +311,45 @@ final class SharedStateTests: XCTestCase {
     }
   }
 
+  // The article and `edit(...)`'s doc comment: edits are values laid over the base, so when
+  // an earlier edit fails, a later `update` runs again without it and the earlier change goes.
+  func testAnEarlierEditsFailureLeavesALaterUpdateLaidOverTheBase() async {
+    for laterFails in [false, true] {
+      let store = LoaderStore()
+      let list = store.loader(for: ["list"]) { [0] }
+      await list.load()
+      let a = Gate<Void>()
+      let b = Gate<Void>()
+      let editA = Task {
+        try await store.edit {
+          $0.update(list) { $0.append(1) }
+        } perform: {
+          try await a.pass()
+        }
+      }
+      await a.arrival()
+      let editB = Task {
+        try await store.edit {
+          $0.update(list) { $0.append(2) }
+        } perform: {
+          try await b.pass()
+        }
+      }
+      await b.arrival()
+      XCTAssertEqual(list.state, .loaded([0, 1, 2]))
+
+      a.fail(TestError(code: 1))
+      _ = try? await editA.value
+      XCTAssertEqual(
+        list.state, .loaded([0, 2]), "the failed earlier edit's change stayed on screen")
+
+      if laterFails { b.fail(TestError(code: 2)) } else { b.open() }
+      _ = try? await editB.value
+      let expected: LoadableState<[Int]> = laterFails ? .loaded([0]) : .loaded([0, 2])
+      XCTAssertEqual(list.state, expected, "the later edit \(laterFails ? "failed" : "succeeded")")
+    }
+  }
+
   func testAnEditRunsAsAProcessAndItsFailureShowsThere() async {
     let store = LoaderStore()
     let post = store.loader(for: ["p"]) { "server" }

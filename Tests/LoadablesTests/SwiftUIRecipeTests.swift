@@ -56,6 +56,25 @@ final class RefreshingListRecipeTests: XCTestCase {
     XCTAssertEqual(view.presentation(failureLabel: "").shown, .content([2]))
   }
 
+  func testAFailedRefreshUnderKeepValueOnFailureKeepsTheListAndShowsTheErrorBesideIt() async {
+    @Loadable var books: LoadableState<[Int]> = .loaded([1])
+    // KeptLibraryView: LoadingView($books, policy: .keepValueOnFailure()) { ... }
+    let view = LoadingSource(
+      binding: $books, policy: .keepValueOnFailure(), fetch: { [2] }, loadOnAppear: true)
+    let recorder = StateRecorder($books)
+    // .refreshable { await $books.load(silently: true, policy: .keepValueOnFailure()) { ... } }
+    await $books.load(silently: true, policy: .keepValueOnFailure()) { throw TestError() }
+    XCTAssertEqual(view.presentation(failureLabel: "").shown, .content([1]))
+    XCTAssertTrue(
+      $books.refreshError is TestError, "the failed refresh's error is not beside the list")
+    XCTAssertEqual(recorder.states, [.loaded([1])], "the failed refresh wrote over the list")
+
+    await $books.load(silently: true, policy: .keepValueOnFailure()) { [1, 2] }
+    XCTAssertEqual(view.presentation(failureLabel: "").shown, .content([1, 2]))
+    XCTAssertNil($books.refreshError, "a successful refresh left the old error")
+    recorder.stop()
+  }
+
   func testComingBackToTheListDoesNotReloadIt() async {
     @Loadable var books: LoadableState<[Int]> = .loaded([1])
     var fetches = 0

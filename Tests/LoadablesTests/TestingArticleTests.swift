@@ -45,6 +45,38 @@ struct Poller<C: Clock<Duration>> {
   }
 }
 
+final class FakeFeedAPI: FeedAPI {
+  let replies = ScriptedFake<Void, [String]>()
+  func feed() async throws -> [String] { try await replies.call() }
+}
+
+final class DownloadingFeedAPI: FeedAPI {
+  let download = ProgressGate<[String]>()
+  func feed() async throws -> [String] { try await download.pass() }
+}
+
+protocol NewsletterAPI: Sendable {
+  func subscribe(_ email: String) async throws
+}
+
+@MainActor @Observable
+
+final class NewsletterModel {
+  @ObservationIgnored @Loadables.Process var subscribing: SingleProcessState
+  let api: any NewsletterAPI
+
+  init(api: any NewsletterAPI) { self.api = api }
+
+  func subscribe(_ email: String) {
+    $subscribing.run { [api] in try await api.subscribe(email) }
+  }
+}
+
+final class FakeNewsletterAPI: NewsletterAPI {
+  let subscriptions = ScriptedFake<String, Void>()
+  func subscribe(_ email: String) async throws { try await subscriptions.call(email) }
+}
+
 @MainActor
 final class TestingArticleTests: XCTestCase {
   func testRefreshKeepsTheFeedOnScreen() async throws {
@@ -102,5 +134,73 @@ final class TestingArticleTests: XCTestCase {
 
     XCTAssertEqual(running.values, [false, true, false, true, false])
     XCTAssertEqual(model.feed, .loaded(["a", "b"]))
+  }
+
+  func testASilentRefreshKeepsTheFeedWhileTheServerIsSlow() async throws {
+    let api = FakeFeedAPI()
+    api.replies.reply(.value(["a"]), .hold)
+    let model = FeedModel(api: api)
+
+    model.refresh()
+    try await waitUntil("the feed to load", seen: "\(model.feed)") { model.feed.isLoaded }
+    model.refresh()
+    try await api.replies.arrival(count: 2)  // the second call is held
+    XCTAssertEqual(model.feed, .loaded(["a"]))
+    XCTAssertTrue(model.$feed.isRunning)
+
+    try await api.replies.release(returning: ["a", "b"])
+    try await waitUntil("the new feed") { model.feed == .loaded(["a", "b"]) }
+    XCTAssertEqual(api.replies.calls.count, 2)
+  }
+
+  func testTheFeedShowsItsProgressUntilItLoads() async throws {
+    let api = DownloadingFeedAPI()
+    let model = FeedModel(api: api)
+    let progress = ProgressRecorder { model.$feed.progress }
+    defer { progress.stop() }
+
+    model.refresh()
+    api.download.send(LoadingProgress(fraction: 0.5))
+    try await progress.wait(until: { $0?.fraction == 0.5 })
+    XCTAssertEqual(model.feed, .loading)
+
+    api.download.open(["a"])
+    try await waitUntil("the feed to load", seen: "\(model.feed)") { model.feed.isLoaded }
+    XCTAssertEqual(progress.values.map { $0?.fraction }, [nil, 0.5, nil])
+  }
+
+  func testANewerRefreshSupersedesOneTheServerHolds() async throws {
+    let api = FakeFeedAPI()
+    api.replies.reply(.hold, .value(["b"]))
+    let model = FeedModel(api: api)
+    let recorder = StateRecorder(model.$feed)
+    defer { recorder.stop() }
+
+    model.refresh()
+    try await api.replies.arrival()  // the first request is held
+    model.refresh()  // a newer one supersedes it
+    try await recorder.wait(until: \.isLoaded)
+    try await recorder.expectNoMoreStates()
+
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(["b"])])
+    XCTAssertEqual(api.replies.held, 0)  // cancelling the first load ended its call
+  }
+
+  func testAFailedSubscriptionCanBeTriedAgain() async throws {
+    let api = FakeNewsletterAPI()
+    api.subscriptions.reply(.error(URLError(.notConnectedToInternet)), .value(()))
+    let model = NewsletterModel(api: api)
+    let recorder = StateRecorder(model.$subscribing)
+    defer { recorder.stop() }
+
+    model.subscribe("a@example.com")
+    try await recorder.wait(until: \.hasFailed)
+    model.subscribe("a@example.com")
+    try await recorder.wait(until: \.hasFinished)
+
+    XCTAssertEqual(
+      recorder.states.map(\.phase),
+      [.idle, .running, .failed(URLError(.notConnectedToInternet)), .running, .finished])
+    XCTAssertEqual(api.subscriptions.calls, ["a@example.com", "a@example.com"])
   }
 }

@@ -34,6 +34,16 @@ final class PostsModel {
     }
   }
 
+  /// Gives each of three attempts ten seconds; waits two seconds between them.
+  func refreshWithinLimits() {
+    $posts.load(
+      policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(2)), clock: clock)
+        .timeout(.seconds(10), clock: clock)
+    ) { [api] in
+      try await api.posts()
+    }
+  }
+
   /// Searches once typing has paused for 300 ms, and gives up after ten seconds.
   func search(_ text: String) {
     $results.load(
@@ -130,6 +140,50 @@ final class TimeBasedArticleTests: XCTestCase {
 
     XCTAssertEqual(api.calls, ["posts", "posts", "posts"])
     XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(posts)])
+  }
+
+  func testEachAttemptThatTimesOutIsRetriedAfterItsBackoff() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(posts)], clock: clock)
+    api.latency = .seconds(30)
+    let model = PostsModel(api: api, clock: clock)
+    let recorder = StateRecorder(model.$posts)
+    defer { recorder.stop() }
+
+    model.refreshWithinLimits()
+    try await clock.sleepers(count: 2)  // attempt 1: its timeout's timer and the slow server
+    clock.advance(by: .seconds(10))  // attempt 1 times out
+    let attempt = try await clock.backoff(beforeAttempt: 2, of: model.$posts.attempt)
+    XCTAssertTrue(attempt.lastError is TimeoutError)
+    XCTAssertEqual(attempt.delay, .seconds(2))
+    api.latency = .zero  // the server is quick again
+    clock.advance(by: .seconds(2))
+    try await recorder.wait(until: \.isLoaded)
+
+    XCTAssertEqual(api.calls, ["posts", "posts"])
+    XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(posts)])
+  }
+
+  func testASharedEntryRetriesBesideTheStoresSweeper() async throws {
+    let clock = ManualClock()
+    let offline = URLError(.notConnectedToInternet)
+    let api = StubPostsAPI([.failure(offline), .success(posts)], clock: clock)
+
+    try await withLoadClock(clock) {
+      let store = LoaderStore()  // its grace sweeper sleeps on the clock too
+      let feed = store.loader(
+        for: ["posts"], policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(2)))
+      ) {
+        try await api.posts()
+      }
+      let load = Task { await feed.load() }
+
+      try await clock.backoff(beforeAttempt: 2, of: feed.attempt)
+      XCTAssertEqual(clock.sleeperDeadlines, [.seconds(2), .seconds(300)])
+      clock.advance(by: .seconds(2))
+      let state = await load.value
+      XCTAssertEqual(state, .loaded(posts))
+    }
   }
 
   func testASlowSearchEndsWithTimeoutError() async throws {

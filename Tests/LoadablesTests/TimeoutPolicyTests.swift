@@ -66,7 +66,11 @@ final class TimeoutPolicyTests: XCTestCase {
     XCTAssertEqual(report, .loaded("attempt 2"))
   }
 
-  func testCancellingTheLoadCancelsTheRaceAtOnce() async {
+  func testCancellingTheLoadRestoresTheStateAtOnceAndItsTaskEndsWithTheBlock() async {
+    // Cancelling cancels the race: the state and `isRunning` change at once, the timer
+    // goes, and the load's task ends once its block has stopped (here, a block that ignores
+    // cancellation and returns late), as it does without a policy. Its late value is
+    // dropped.
     @Loadable var report: LoadableState<String>
     let clock = ManualClock()
     let gate = Gate<Void>()
@@ -76,10 +80,12 @@ final class TimeoutPolicyTests: XCTestCase {
     }
     await gate.arrival()
     $report.cancel()
-    await task.value
     XCTAssertEqual(report, .absent, "cancel() must bring back what .loading replaced")
     XCTAssertFalse($report.isRunning)
     gate.open()
+    await task.value
+    XCTAssertEqual(report, .absent, "a cancelled load's late value was written")
+    XCTAssertEqual(clock.sleeperCount, 0, "the timer outlived the cancelled race")
   }
 
   func testAtTheDeadlineTheBlockIsCancelled() async throws {

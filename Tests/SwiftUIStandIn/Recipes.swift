@@ -22,6 +22,30 @@ struct LibraryView: View {
   }
 }
 
+// The same list, keeping it on screen when a refresh fails.
+struct KeptLibraryView: View {
+  let api: any BookAPI
+  @Loadable var books: LoadableState<[Book]>
+
+  var body: some View {
+    VStack {
+      if let error = $books.refreshError {
+        Text(error.localizedDescription)
+      }
+      LoadingView($books, policy: .keepValueOnFailure()) { [api] in
+        try await api.books()
+      } content: { books in
+        BookRows(books: books)
+      }
+    }
+    .refreshable {
+      await $books.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+        try await api.books()
+      }
+    }
+  }
+}
+
 // MARK: - 2. A debounced search field
 
 struct SearchView: View {

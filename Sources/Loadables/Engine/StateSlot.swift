@@ -180,12 +180,16 @@ extension StateSlot {
   /// already there) and returns the new load's token.
   ///
   /// Remembers the state the load replaces (``replaced``), so that ``cancel()`` can bring
-  /// it back. When the load it supersedes left its spinner on screen and nothing was
-  /// written since, the state *that* load replaced is the one remembered: cancelling a
-  /// restarted load brings back what was there before the first spinner.
+  /// it back. When the load it supersedes left its spinner on screen, nothing was written
+  /// since, and that spinner is still what the state shows, the state *that* load replaced
+  /// is the one remembered: cancelling a restarted load brings back what was there before
+  /// the first spinner. The last check catches writes the engine cannot see (a plain
+  /// assignment to a key-path property): after one, what is shown is what the new load
+  /// replaces.
   @inlinable
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
-    let inherits = isBusy && shownStart && writeCount == startMark
+    let inherits =
+      isBusy && shownStart && writeCount == startMark && read()?.isAnyStarted == true
     let token = begin()
     keepsValue = keepingValue
     if silently {

@@ -206,14 +206,18 @@ extension PagedState: CustomDebugStringConvertible {
 ///
 /// It shows as the failure of the next page (``NextPageState/failed(_:)``), with the pages
 /// loaded so far kept. Asking for the next page again does nothing; `refresh`, `load` or
-/// `reset` start the list over. Its description names the cursor and the page.
+/// `reset` start the list over. Its description names the cursor, as Swift writes it in
+/// source (`""` for an empty string, `nil` for an optional without a value), and the page.
 public struct RepeatedCursorError: Error, Equatable, CustomStringConvertible {
   /// What went wrong, naming the page and the repeated cursor.
   public let description: String
 
   @usableFromInline init(cursor: some Any, page: Int) {
+    // `String(reflecting:)`, not interpolation: an empty string cursor must read `""`, not
+    // vanish from the sentence.
     description =
-      "Loadables: page \(page) of a paged source returned the next cursor \(cursor), "
-      + "which was already fetched; paging stops here instead of loading the same pages forever"
+      "Loadables: page \(page) of a paged source returned the next cursor "
+      + "\(String(reflecting: cursor)), which was already fetched; paging stops here instead "
+      + "of loading the same pages forever"
   }
 }

@@ -15,8 +15,11 @@ import Foundation
 /// ```
 ///
 /// Cancelling one caller (a newer load of its state, `cancel()`, its view going away)
-/// takes only that caller out: the fetch goes on for the others. When every caller is
-/// gone, the fetch is cancelled.
+/// takes only that caller out: the fetch goes on for the others, and that caller returns at
+/// once. When the last caller goes, the fetch is cancelled on the spot — a limiter or a
+/// backoff it waits in lets go of it before `cancel()` returns — and that caller returns once
+/// the fetch has stopped, as every awaited load returns once its block has stopped. A load
+/// of the key that starts after that starts a fetch of its own.
 ///
 /// Progress the fetch reports (``LoadingProgress/report(fraction:message:)``), and the
 /// attempts of a retry inside the dedupe, reach every caller still waiting, each in the
@@ -57,12 +60,23 @@ public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
   public func value(
     for key: Key, fetch: @escaping @MainActor () async throws -> Value
   ) async throws -> Value {
-    try Task.checkCancellation()
-    let flight = flights[key] ?? start(key, fetch)
-    // The caller's own load, as its block sees it: the fetch's progress goes there too.
-    let caller = flight.broadcast.join(LoadScope.current.get())
-    defer { flight.broadcast.leave(caller) }
-    return try await flight.wait()
+    while true {
+      try Task.checkCancellation()
+      let flight = flights[key].flatMap { $0.isAbandoned ? nil : $0 } ?? start(key, fetch)
+      // The caller's own load, as its block sees it: the fetch's progress goes there too.
+      let caller = flight.broadcast.join(LoadScope.current.get())
+      defer { flight.broadcast.leave(caller) }
+      do {
+        return try await flight.wait()
+      } catch is FlightAbandoned {
+        // The last caller left between this caller's look-up and its wait: fetch anew.
+        continue
+      } catch let error as CancellationError {
+        // The last caller to leave waits for the fetch it abandoned to stop.
+        if let task = flight.abandonIfUnwatched() { await task.value }
+        throw error
+      }
+    }
   }
 
   private func start(_ key: Key, _ fetch: @escaping @MainActor () async throws -> Value)
@@ -70,27 +84,26 @@ public final class Deduplicator<Key: Hashable & Sendable, Value: Sendable> {
   {
     let flight = Flight<Value>()
     flights[key] = flight
-    flight.line.onCancelled = { [weak self, weak flight] in
-      Task { @MainActor in
-        guard let self, let flight, flight.isAbandoned else { return }
-        flight.task?.cancel()
-        if self.flights[key] === flight { self.flights[key] = nil }
-      }
+    flight.line.onCancelled = { [weak flight] in
+      // Runs in the cancelling caller's thread, so the fetch is cancelled before the call
+      // that cancelled the caller (a `cancel()`, a newer load) returns.
+      flight?.abandonIfUnwatched()?.cancel()
     }
     // The fetch reports to every caller through the broadcast, not to the load of the
     // caller that happened to start it (whose target the new task would otherwise inherit).
     let broadcast = flight.broadcast
-    flight.task = Task { @MainActor [weak self, weak flight] in
-      let outcome: Result<Value, any Error>
-      do {
-        outcome = .success(try await LoadScope.current.withValue(broadcast, operation: fetch))
-      } catch {
-        outcome = .failure(error)
-      }
-      guard let flight else { return }
-      if let self, self.flights[key] === flight { self.flights[key] = nil }
-      flight.complete(outcome)
-    }
+    flight.setTask(
+      Task { @MainActor [weak self, weak flight] in
+        let outcome: Result<Value, any Error>
+        do {
+          outcome = .success(try await LoadScope.current.withValue(broadcast, operation: fetch))
+        } catch {
+          outcome = .failure(error)
+        }
+        guard let flight else { return }
+        if let self, self.flights[key] === flight { self.flights[key] = nil }
+        flight.complete(outcome)
+      })
     return flight
   }
 }
@@ -119,35 +132,63 @@ extension LoadPolicy {
 
 /// One shared fetch and the callers waiting for it.
 private final class Flight<Value: Sendable>: Sendable {
-  /// The state: the fetch's outcome, once it has one.
-  let line = WaitingLine<Value, Result<Value, any Error>?>(nil)
+  /// The fetch's outcome, once it has one; the fetch's task; whether every caller left
+  /// before it ended. Behind the line's lock, so the last caller to leave can cancel the
+  /// fetch from whichever thread cancels it.
+  struct State {
+    var outcome: Result<Value, any Error>?
+    var task: Task<Void, Never>?
+    var isAbandoned = false
+  }
 
-  /// The fetch, set on the main actor right after the flight is made, before any caller
-  /// waits; read only on the main actor.
-  @MainActor var task: Task<Void, Never>?
+  let line = WaitingLine<Value, State>(State())
 
   /// Hands what the fetch reports to every caller's load.
   let broadcast = Broadcast()
 
-  /// Whether every caller has left and the fetch has not ended.
-  var isAbandoned: Bool { line.withState { outcome, waiting in outcome == nil && waiting == 0 } }
+  /// Stores the fetch's task, right after the flight is made, before any caller waits.
+  func setTask(_ task: Task<Void, Never>) { line.withState { state, _ in state.task = task } }
+
+  /// Whether every caller left before the fetch ended: no caller may join it any more.
+  var isAbandoned: Bool { line.withState { state, _ in state.isAbandoned } }
 
   /// How many callers wait, or are about to.
   var callerCount: Int { line.count }
 
-  /// Waits for the fetch's outcome; a cancelled caller leaves at once.
+  /// Marks the flight abandoned when nobody waits for it and it has not ended, and returns
+  /// its task, to cancel or await; `nil` while callers wait or once it has ended.
+  func abandonIfUnwatched() -> Task<Void, Never>? {
+    line.withState { state, waiting in
+      guard state.outcome == nil else { return nil }
+      if state.isAbandoned { return state.task }
+      guard waiting == 0 else { return nil }
+      state.isAbandoned = true
+      return state.task
+    }
+  }
+
+  /// Waits for the fetch's outcome; a cancelled caller leaves at once. Throws
+  /// `FlightAbandoned` when the flight was abandoned before this caller got in line.
   func wait(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
-    try await line.wait(isolation: isolation) { outcome in outcome }
+    try await line.wait(isolation: isolation) { state in
+      if let outcome = state.outcome { return outcome }
+      return state.isAbandoned ? .failure(FlightAbandoned()) : nil
+    }
   }
 
   /// Hands the fetch's outcome to every waiter, and to every later one.
   func complete(_ outcome: Result<Value, any Error>) {
-    line.resumeAll { stored in
-      stored = outcome
+    line.resumeAll { state in
+      state.outcome = outcome
+      state.task = nil
       return outcome
     }
   }
 }
+
+/// A caller reached a flight whose last caller had just left it: it starts a fetch of its
+/// own instead.
+private struct FlightAbandoned: Error {}
 
 /// The load target a shared fetch runs under: it passes each report on to the loads of the
 /// callers waiting for the fetch, and keeps the latest progress and attempt for a caller

@@ -4,7 +4,10 @@ extension LoadPolicy {
   /// The block runs in a task of its own, raced against the clock. At the deadline the
   /// block's task is cancelled and the policy throws ``TimeoutError`` at once — even if the
   /// block ignores cancellation — so the state becomes `.error(TimeoutError())`. Whatever the
-  /// block returns afterwards is dropped.
+  /// block returns afterwards is dropped. The deadline is the one moment a load ends before
+  /// its block has stopped: a load stopped while the timeout runs (a newer load, `cancel()`,
+  /// `reset()`, its caller's cancellation) cancels the block and the timer, and an awaiting
+  /// caller returns once the block has stopped.
   ///
   /// ```swift
   /// $report.load(policy: .timeout(.seconds(10))) { try await api.report() }

@@ -19,13 +19,20 @@ extension LoaderStore {
   /// in order: a `set` shows its value, an `update` runs its change again over whatever the
   /// base is now. What a failure restores, entry by entry:
   ///
-  /// | since the edit wrote | the entry after `job` throws |
+  /// | what else touched the entry | the entry after `job` throws |
   /// |---|---|
-  /// | nothing | what it showed before the edit |
+  /// | nothing else | what it showed before the edit |
   /// | a later edit, still running | that edit laid over the base (it stays on screen) |
   /// | a later edit that succeeded | that edit laid over the base |
+  /// | an earlier edit, still running | that earlier edit laid over the base |
+  /// | an earlier edit that succeeded | that earlier edit laid over the base |
   /// | an earlier edit that then failed too | what it showed before both |
   /// | a fetch that finished | the fetched state, with the other pending edits laid over it |
+  ///
+  /// Each edit is kept as a value, not as the whole state it wrote: a later `update` runs over
+  /// the base with the earlier edits laid over it, so when the earlier edit fails, the later
+  /// `update` runs again without it; the earlier change leaves the screen and the later one
+  /// stays.
   ///
   /// A fetch that lands while the job runs becomes the new base, and the edit stays laid
   /// over it until the job ends: a background refetch never makes a pending edit vanish. A

@@ -173,10 +173,13 @@ struct ReferenceModel {
     var expected: [Expectation] = []
     let previous = slots[active].current
     // Point 5: a superseded load whose spinner is still up, nothing written since, passes
-    // on the state it replaced.
+    // on the state it replaced — only while that spinner is still what the state shows: a
+    // key-path property the app assigned meanwhile (a write the engine cannot see) shows
+    // the app's state, and that is what the new load replaces.
     let inherits =
       previous != nil && slots[active].shownStart
       && slots[active].engineWrites == slots[active].startMark
+      && isStartedState(slots[active].state)
     slots[active].current = id
     if silently {
       if !inherits {
@@ -347,14 +350,18 @@ struct ReferenceModel {
   /// Point 5: writes back the state the ended load replaced, if its spinner is still on
   /// screen: it wrote its started state, the engine wrote nothing since, and the state is a
   /// started state (a key-path property assigned directly may hold anything).
+  /// Whether `state` is a started state (`.loading` or `.running`): a spinner.
+  private func isStartedState(_ state: ModelState) -> Bool {
+    switch state {
+    case .loading, .running: true
+    default: false
+    }
+  }
+
   private mutating func restore(_ owner: Int) {
     guard let replaced = slots[owner].replaced else { return }
     slots[owner].replaced = nil
-    let spinner: Bool
-    switch slots[owner].state {
-    case .loading, .running: spinner = true
-    default: spinner = false
-    }
+    let spinner = isStartedState(slots[owner].state)
     guard slots[owner].shownStart, slots[owner].engineWrites == slots[owner].startMark, spinner
     else { return }
     write(replaced, to: owner)

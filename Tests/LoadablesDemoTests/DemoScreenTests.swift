@@ -1,0 +1,55 @@
+@_spi(Testing) import Loadables
+import XCTest
+
+@testable import LoadablesDemo
+
+// What the demo's terminal "views" print for the states its scenes go through. The frames
+// are rendered at every state the library writes (through the same hook `StateRecorder`
+// uses), so none that a coalescing renderer could skip is missed.
+
+@MainActor
+final class DemoScreenTests: XCTestCase {
+  private func makeModel() -> DemoModel {
+    let pace = Pace(isFast: true)
+    return DemoModel(api: FakeAPI(pace: pace), pace: pace)
+  }
+
+  /// Starts `action` and returns the feed's view, rendered as the action starts (a silent
+  /// load writes no state then), at each state written while it runs, and once it ended.
+  private func feedFrames(
+    _ model: DemoModel, during action: () -> Task<Void, Never>
+  ) async -> [String] {
+    var frames: [String] = []
+    let watch = model.$feed.watchStates { _ in frames.append(DemoScreen.feed(model)) }
+    let task = action()
+    frames.append(DemoScreen.feed(model))
+    await task.value
+    watch.cancel()
+    frames.append(DemoScreen.feed(model))
+    return frames
+  }
+
+  func testAStreamedFirstLoadIsNotLabelledARefresh() async {
+    let model = makeModel()
+    let frames = await feedFrames(model) { model.streamFeed() }
+    XCTAssertEqual(
+      frames.filter { $0.contains("loaded") }.count, FeedStream.headlines.count + 1,
+      "expected a frame per headline, then the last one: \(frames)")
+    XCTAssertFalse(
+      frames.contains { $0.contains("refreshing") },
+      "a first load was labelled a refresh: \(frames)")
+    XCTAssertTrue(
+      frames.contains { $0.contains("(more coming…)") },
+      "the partly streamed list did not say more is coming: \(frames)")
+  }
+
+  func testASilentReloadIsLabelledARefresh() async {
+    let model = makeModel()
+    await model.streamFeed().value
+    let frames = await feedFrames(model) { model.refreshFeed() }
+    XCTAssertTrue(
+      frames.contains { $0.contains("(refreshing…)") },
+      "a silent reload was not labelled: \(frames)")
+    XCTAssertFalse(frames.contains { $0.contains("more coming") }, "\(frames)")
+  }
+}
