@@ -137,12 +137,30 @@ final class SharedStoreModelTests: XCTestCase {
       case 8:
         let seconds = random.below(45)
         log.append("advance \(seconds) s")
+        if let due = model.sweepDue {
+          // The sweeper registers its sleep off the main actor: on a busy machine it may not
+          // have yet, and an advance before it does would not wake it.
+          do {
+            try await waitUntil(
+              "the sweeper sleeps until \(due) s or sooner",
+              seen: "sleepers \(clock.sleeperDeadlines)"
+            ) { clock.sleeperDeadlines.contains { $0 <= .seconds(due) } }
+          } catch {
+            return "Sequence \(seed), step \(step): \(error)"
+          }
+        }
         clock.advance(by: .seconds(seconds))
         model.advance(seconds)
         if model.isPresent {
           for _ in 0..<20 { await Task.yield() }
         } else {
-          await yieldUntil { store.count == 0 }
+          do {
+            try await waitUntil("the sweeper drops the entry", seen: "\(store.count) entries") {
+              store.count == 0
+            }
+          } catch {
+            return "Sequence \(seed), step \(step): \(error)"
+          }
         }
       case 9:
         log.append("trim")
@@ -235,6 +253,12 @@ struct SharedStoreModel {
       case .add(let amount): value.map { $0 + amount }
       }
     }
+  }
+
+  /// When the store's sweeper is due to drop the entry, in seconds on the clock: while the
+  /// entry is held and nobody observes it; `nil` otherwise.
+  var sweepDue: Int? {
+    isPresent && observers == 0 ? unobservedSince + Self.grace : nil
   }
 
   var isStale: Bool {
