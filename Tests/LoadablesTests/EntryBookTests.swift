@@ -14,10 +14,10 @@ final class EntryBookTests: XCTestCase {
     var book = Book(staleTime: t(10), at: t(0))
     XCTAssertEqual(
       book.load(silently: false, isFetching: false, at: t(0)), [.startFetch(silently: false)])
-    XCTAssertEqual(
-      book.engineWrote(.loading, cause: .started, at: t(0)), [.write(.loading, .started)])
-    XCTAssertEqual(
-      book.engineWrote(.loaded(1), cause: .fetched, at: t(1)), [.write(.loaded(1), .fetched)])
+    XCTAssertEqual(book.engineWrote(.loading, cause: .started, at: t(0)), [.write(.started)])
+    XCTAssertEqual(book.shown, .loading)
+    XCTAssertEqual(book.engineWrote(.loaded(1), cause: .fetched, at: t(1)), [.write(.fetched)])
+    XCTAssertEqual(book.shown, .loaded(1))
     XCTAssertFalse(book.isStale(at: t(10)))
     XCTAssertTrue(book.isStale(at: t(11)))
     XCTAssertEqual(
@@ -67,13 +67,13 @@ final class EntryBookTests: XCTestCase {
   func testAPendingEditIsLaidOverEachNewBaseUntilItRollsBack() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(10), cause: .fetched, at: t(0))
-    XCTAssertEqual(
-      book.edit(1, .update { $0 += 1 }, at: t(1)), [.write(.loaded(11), .optimisticEdit)])
-    XCTAssertEqual(
-      book.engineWrote(.loaded(20), cause: .fetched, at: t(2)), [.write(.loaded(21), .fetched)],
-      "a fetched value did not carry the pending edit")
+    XCTAssertEqual(book.edit(1, .update { $0 += 1 }, at: t(1)), [.write(.optimisticEdit)])
+    XCTAssertEqual(book.shown, .loaded(11))
+    XCTAssertEqual(book.engineWrote(.loaded(20), cause: .fetched, at: t(2)), [.write(.fetched)])
+    XCTAssertEqual(book.shown, .loaded(21), "a fetched value did not carry the pending edit")
     XCTAssertEqual(book.base, .loaded(20))
-    XCTAssertEqual(book.rollBack(1, at: t(3)), [.write(.loaded(20), .rolledBack)])
+    XCTAssertEqual(book.rollBack(1, at: t(3)), [.write(.rolledBack)])
+    XCTAssertEqual(book.shown, .loaded(20))
     XCTAssertEqual(book.rollBack(1, at: t(3)), [], "a second rollback wrote")
   }
 
@@ -83,7 +83,8 @@ final class EntryBookTests: XCTestCase {
     _ = book.edit(1, .set(5), at: t(1))
     _ = book.edit(2, .update { $0 *= 10 }, at: t(1))
     XCTAssertEqual(book.shown, .loaded(50))
-    XCTAssertEqual(book.rollBack(1, at: t(2)), [.write(.loaded(0), .rolledBack)])
+    XCTAssertEqual(book.rollBack(1, at: t(2)), [.write(.rolledBack)])
+    XCTAssertEqual(book.shown, .loaded(0))
     _ = book.edit(3, .set(7), at: t(2))
     XCTAssertEqual(book.rollBack(2, at: t(3)), [], "a rollback hidden by a later set wrote")
     XCTAssertEqual(book.shown, .loaded(7))
@@ -94,13 +95,14 @@ final class EntryBookTests: XCTestCase {
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
     _ = book.edit(1, .update { $0 += 1 }, at: t(1))
     XCTAssertEqual(book.refetch(), [.startFetch(silently: true)])  // starts before the commit
-    XCTAssertEqual(book.commit(1), [.committed(.loaded(1))])
+    XCTAssertEqual(book.commit(1), [.committed])
+    XCTAssertEqual(book.committed, .loaded(1))
+    XCTAssertEqual(book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.fetched)])
     XCTAssertEqual(
-      book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.loaded(1), .fetched)],
-      "a fetch that started before the commit dropped the edit")
+      book.shown, .loaded(1), "a fetch that started before the commit dropped the edit")
     _ = book.refetch()  // starts after the commit: its value carries the edit
-    XCTAssertEqual(
-      book.engineWrote(.loaded(1), cause: .fetched, at: t(3)), [.write(.loaded(1), .fetched)])
+    XCTAssertEqual(book.engineWrote(.loaded(1), cause: .fetched, at: t(3)), [.write(.fetched)])
+    XCTAssertEqual(book.shown, .loaded(1))
     XCTAssertTrue(book.edits.isEmpty, "a carried edit stayed in the log")
   }
 
@@ -109,15 +111,17 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.edit(1, .update { $0 += 1 }, at: t(0)), [])
     XCTAssertTrue(book.edits.isEmpty)
     XCTAssertEqual(
-      book.edit(2, .set(3), at: t(0)), [.write(.loaded(3), .optimisticEdit), .setStale(true)],
+      book.edit(2, .set(3), at: t(0)), [.write(.optimisticEdit), .setStale(true)],
       "a value with a stale time of zero is stale at once")
+    XCTAssertEqual(book.shown, .loaded(3))
   }
 
   func testAResetDiscardsEveryEdit() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
     _ = book.edit(1, .set(5), at: t(1))
-    XCTAssertEqual(book.engineWrote(.absent, cause: .reset, at: t(2)), [.write(.absent, .reset)])
+    XCTAssertEqual(book.engineWrote(.absent, cause: .reset, at: t(2)), [.write(.reset)])
+    XCTAssertEqual(book.shown, .absent)
     XCTAssertTrue(book.edits.isEmpty)
     XCTAssertEqual(book.discardEdits(at: t(2)), [])
   }

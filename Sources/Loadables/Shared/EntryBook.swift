@@ -2,10 +2,15 @@
 /// as a value with no tasks, no clock reads and no `Task.isCancelled`.
 ///
 /// Each event is a `mutating` method that takes its inputs explicitly (the time on the
-/// store's clock, whether a fetch runs) and returns what to do as ``EntryEffect``s, in
-/// order: start a fetch, write a state with its cause, start or stop the stale timer, the
-/// triggers, the sweeper. `SharedLoader` only performs them, so tests drive the book step
-/// by step and compare effect lists.
+/// store's clock, whether a fetch runs) and returns what to do as ``EntryEffects``, in
+/// order: start a fetch, write the shown state with its cause, start or stop the stale
+/// timer, the triggers, the sweeper. `SharedLoader` only performs them, so tests drive the
+/// book step by step and compare effect lists.
+///
+/// The effects name no state: a write shows ``shown`` and a commit reports ``committed``,
+/// both read from the book when the effect is performed. So the effect type is not generic
+/// and an event's effects live inline, with no allocation: an entry's events run in the
+/// library's unspecialised code, where every generic value costs metadata lookups.
 ///
 /// The state on screen is ``shown``: the committed ``base`` (what the last fetch wrote)
 /// with the pending edits laid over it, in order. A newer fetched value becomes the new
@@ -15,10 +20,11 @@
 /// (that value carries it).
 struct EntryBook<Value> {
   typealias State = LoadableState<Value>
-  typealias Effect = EntryEffect<Value>
+  typealias Effects = EntryEffects
 
-  /// How long a fetched value stays fresh.
-  let staleTime: Duration
+  /// The book's counts and times (freshness, observers, fetches): no generic value, so the
+  /// entry asks it the hot questions (is there a fresh value?) without copying the book.
+  private(set) var tally: EntryTally
 
   /// The committed state: what the engine last wrote (fetched, started, restored, reset).
   private(set) var base: State = .absent
@@ -26,42 +32,36 @@ struct EntryBook<Value> {
   /// The edits laid over ``base``, oldest first.
   private(set) var edits: [PendingEdit<Value>] = []
 
-  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
-  private(set) var updatedAt: Duration?
-
-  /// Whether the value was invalidated since it was shown.
-  private(set) var invalidated = false
-
-  /// How many observers are alive.
-  private(set) var observerCount = 0
-
-  /// Since when nobody observes the entry; `nil` while observed.
-  private(set) var unobservedSince: Duration?
-
-  /// How many fetches the book has started; a fetch's writes belong to the latest one.
-  private(set) var fetchEpoch: UInt64 = 0
-
-  /// The staleness last told to observers (the observable `isStale`).
-  private(set) var staleFlag = false
-
-  /// Whether ``shown`` holds a value, kept at every write so that the hot questions (is
-  /// there a fresh value to return?) never build the shown state.
-  private(set) var showsValue = false
+  /// The state on screen: the base with every edit laid over it, in order. Laid again at
+  /// each write, so reading it builds nothing.
+  private(set) var shown: State = .absent
 
   /// Creates the book of an entry made at `now`, unobserved from then on.
   init(staleTime: Duration, at now: Duration) {
-    self.staleTime = staleTime
-    self.unobservedSince = now
+    tally = EntryTally(staleTime: staleTime, unobservedSince: now)
+  }
+
+  /// How long a fetched value stays fresh.
+  var staleTime: Duration { tally.staleTime }
+  /// How many observers are alive.
+  var observerCount: Int { tally.observerCount }
+  /// Since when nobody observes the entry; `nil` while observed.
+  var unobservedSince: Duration? { tally.unobservedSince }
+  /// How many fetches the book has started; a fetch's writes belong to the latest one.
+  var fetchEpoch: UInt64 { tally.fetchEpoch }
+  /// Whether ``shown`` holds a value.
+  var showsValue: Bool { tally.showsValue }
+  var isObserved: Bool { tally.observerCount > 0 }
+
+  /// Whether the value is stale at `now`: invalidated, older than the stale time, or absent.
+  func isStale(at now: Duration) -> Bool { tally.isStale(at: now) }
+
+  /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
+  func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
+    tally.loadFetches(isFetching: isFetching, at: now)
   }
 
   // MARK: - Reading
-
-  /// The state on screen: the base with every edit laid over it, in order.
-  var shown: State {
-    var state = base
-    for edit in edits { state = edit.operation.apply(to: state) }
-    return state
-  }
 
   /// The committed value: the base with the committed edits that no pending edit precedes
   /// (what a persistence layer keeps).
@@ -74,53 +74,44 @@ struct EntryBook<Value> {
     return state
   }
 
-  var isObserved: Bool { observerCount > 0 }
-
-  /// Whether the value is stale at `now`: invalidated, older than the stale time, or absent.
-  func isStale(at now: Duration) -> Bool {
-    guard !invalidated, let updatedAt else { return true }
-    return now - updatedAt >= staleTime
-  }
-
   // MARK: - Loading
 
-  /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
-  func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
-    !isFetching && !(showsValue && !isStale(at: now))
-  }
-
   /// A caller asks for the value: join a running fetch, return a fresh value, or fetch.
-  mutating func load(silently: Bool, isFetching: Bool, at now: Duration) -> [Effect] {
+  mutating func load(silently: Bool, isFetching: Bool, at now: Duration) -> Effects {
     guard loadFetches(isFetching: isFetching, at: now) else { return [] }
     return [startFetch(silently: silently || showsValue)]
   }
 
   /// A caller asks for a fetch whatever the freshness.
-  mutating func refetch() -> [Effect] {
+  mutating func refetch() -> Effects {
     [startFetch(silently: showsValue)]
   }
 
   /// A refresh trigger fired: refetch while observed and not already fetching.
-  mutating func triggered(isFetching: Bool) -> [Effect] {
+  mutating func triggered(isFetching: Bool) -> Effects {
     guard isObserved, !isFetching else { return [] }
     return [startFetch(silently: showsValue)]
   }
 
   /// The value turns stale; observed entries, and any with a fetch running, refetch at once
   /// (a running fetch started before the invalidation and must not store).
-  mutating func invalidate(isFetching: Bool) -> [Effect] {
-    invalidated = true
-    var effects: [Effect] = [.stopStaleTimer]
-    effects += setStale(true)
+  mutating func invalidate(isFetching: Bool) -> Effects {
+    tally.invalidated = true
+    var effects: Effects = [.stopStaleTimer]
+    setStale(true, into: &effects)
     if isObserved || isFetching { effects.append(startFetch(silently: showsValue)) }
     return effects
   }
 
   /// The stale timer fired.
-  mutating func staleTimerFired() -> [Effect] { setStale(true) }
+  mutating func staleTimerFired() -> Effects {
+    var effects: Effects = []
+    setStale(true, into: &effects)
+    return effects
+  }
 
-  private mutating func startFetch(silently: Bool) -> Effect {
-    fetchEpoch &+= 1
+  private mutating func startFetch(silently: Bool) -> EntryEffect {
+    tally.fetchEpoch &+= 1
     return .startFetch(silently: silently)
   }
 
@@ -129,11 +120,13 @@ struct EntryBook<Value> {
   /// The engine wrote `state` (a fetch's start or outcome, a restore, a reset): it is the
   /// new base, and the edits are laid over it again. A fetched write drops the committed
   /// edits it carries (those committed before its fetch started); a reset drops them all.
-  mutating func engineWrote(_ state: State, cause: WriteCause, at now: Duration) -> [Effect] {
+  mutating func engineWrote(_ state: State, cause: WriteCause, at now: Duration) -> Effects {
     base = state
     switch cause {
     case .fetched:
-      edits.removeAll { edit in edit.committedAt.map { $0 < fetchEpoch } ?? false }
+      if !edits.isEmpty {
+        edits.removeAll { edit in edit.committedAt.map { $0 < tally.fetchEpoch } ?? false }
+      }
     case .reset:
       edits = []
     default:
@@ -143,14 +136,21 @@ struct EntryBook<Value> {
   }
 
   /// The state on screen changed: write it, and a value is fresh again.
-  private mutating func written(_ cause: WriteCause, at now: Duration) -> [Effect] {
-    let shown = self.shown
-    showsValue = shown.isLoaded
-    var effects: [Effect] = [.write(shown, cause)]
+  private mutating func written(_ cause: WriteCause, at now: Duration) -> Effects {
+    // With no edit in the log the base is what shows, and no edit runs.
+    if edits.isEmpty {
+      shown = base
+    } else {
+      var state = base
+      for edit in edits { state = edit.operation.apply(to: state) }
+      shown = state
+    }
+    tally.showsValue = shown.isLoaded
+    var effects: Effects = [.write(cause)]
     guard showsValue else { return effects }
-    updatedAt = now
-    invalidated = false
-    effects += setStale(isStale(at: now))
+    tally.updatedAt = now
+    tally.invalidated = false
+    setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
     return effects
   }
@@ -160,33 +160,48 @@ struct EntryBook<Value> {
   /// Edit `id` lays `operation` over the entry. An update of an entry that shows no value
   /// changes nothing and is not recorded: the result is then empty.
   mutating func edit(_ id: UInt64, _ operation: EditOperation<Value>, at now: Duration)
-    -> [Effect]
+    -> Effects
   {
-    if case .update = operation, shown.data == nil { return [] }
+    if !operation.isSet, !showsValue { return [] }
     edits.append(PendingEdit(id: id, operation: operation))
     return written(.optimisticEdit, at: now)
   }
 
   /// Edit `id`'s job succeeded: its change is committed. It stays laid over the base until
   /// a fetch that starts from now on lands, whose value carries it.
-  mutating func commit(_ id: UInt64) -> [Effect] {
-    guard let index = edits.firstIndex(where: { $0.id == id }) else { return [] }
-    edits[index].committedAt = fetchEpoch
-    return [.committed(committed)]
+  mutating func commit(_ id: UInt64) -> Effects {
+    guard let index = index(of: id) else { return [] }
+    edits[index].committedAt = tally.fetchEpoch
+    return [.committed]
   }
 
   /// Edit `id`'s job failed: it leaves the log, and the entry shows its current base with
   /// the remaining edits laid over it — exact, whatever was written since.
-  mutating func rollBack(_ id: UInt64, at now: Duration) -> [Effect] {
-    guard let index = edits.firstIndex(where: { $0.id == id }) else { return [] }
+  mutating func rollBack(_ id: UInt64, at now: Duration) -> Effects {
+    guard let index = index(of: id) else { return [] }
     edits.remove(at: index)
-    // A later `set` hides this edit's change: what is on screen stays as it is.
-    if edits[index...].contains(where: \.operation.isSet) { return [] }
+    // A later `set` hides this edit's change: what is on screen stays as it is. (A loop,
+    // not `contains(where: \.operation.isSet)`: generic code builds a key path at each use.)
+    var later = index
+    while later < edits.count {
+      if edits[later].operation.isSet { return [] }
+      later += 1
+    }
     return written(.rolledBack, at: now)
   }
 
+  /// Where edit `id` sits in the log, if it is there.
+  private func index(of id: UInt64) -> Int? {
+    var index = 0
+    while index < edits.count {
+      if edits[index].id == id { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// Every edit leaves the log (a reset discards them).
-  mutating func discardEdits(at now: Duration) -> [Effect] {
+  mutating func discardEdits(at now: Duration) -> Effects {
     guard !edits.isEmpty else { return [] }
     edits = []
     return written(.reset, at: now)
@@ -196,11 +211,11 @@ struct EntryBook<Value> {
 
   /// An observer arrived. The first one starts the triggers and the stale timer, or a
   /// silent refetch of a stale value.
-  mutating func observe(isFetching: Bool, at now: Duration) -> [Effect] {
-    observerCount += 1
-    guard observerCount == 1 else { return [] }
-    unobservedSince = nil
-    var effects: [Effect] = [.startTriggers]
+  mutating func observe(isFetching: Bool, at now: Duration) -> Effects {
+    tally.observerCount += 1
+    guard tally.observerCount == 1 else { return [] }
+    tally.unobservedSince = nil
+    var effects: Effects = [.startTriggers]
     if isStale(at: now), showsValue, !isFetching {
       effects.append(startFetch(silently: true))
     } else {
@@ -211,37 +226,76 @@ struct EntryBook<Value> {
 
   /// An observer left. After the last one the triggers and the stale timer stop, and the
   /// grace time counts from `now`.
-  mutating func unobserve(at now: Duration) -> [Effect] {
-    guard observerCount > 0 else { return [] }
-    observerCount -= 1
-    guard observerCount == 0 else { return [] }
-    unobservedSince = now
+  mutating func unobserve(at now: Duration) -> Effects {
+    guard tally.observerCount > 0 else { return [] }
+    tally.observerCount -= 1
+    guard tally.observerCount == 0 else { return [] }
+    tally.unobservedSince = now
     return [.stopTriggers, .stopStaleTimer, .scheduleSweep]
   }
 
   // MARK: - Staleness
 
   /// The timer that tells observers the moment a fresh value turns stale, or none.
-  private func staleTimer(at now: Duration) -> Effect {
-    guard !isStale(at: now), let updatedAt else { return .stopStaleTimer }
+  private func staleTimer(at now: Duration) -> EntryEffect {
+    guard !isStale(at: now), let updatedAt = tally.updatedAt else { return .stopStaleTimer }
     return .startStaleTimer(after: staleTime - (now - updatedAt))
   }
 
-  private mutating func setStale(_ stale: Bool) -> [Effect] {
-    guard staleFlag != stale else { return [] }
-    staleFlag = stale
-    return [.setStale(stale)]
+  private mutating func setStale(_ stale: Bool, into effects: inout Effects) {
+    guard tally.staleFlag != stale else { return }
+    tally.staleFlag = stale
+    effects.append(.setStale(stale))
+  }
+}
+
+/// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
+/// generic value in them.
+struct EntryTally {
+  /// How long a fetched value stays fresh.
+  let staleTime: Duration
+  /// Since when nobody observes the entry; `nil` while observed.
+  var unobservedSince: Duration?
+  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
+  var updatedAt: Duration?
+  /// Whether the value was invalidated since it was shown.
+  var invalidated = false
+  /// How many observers are alive.
+  var observerCount = 0
+  /// How many fetches the book has started; a fetch's writes belong to the latest one.
+  var fetchEpoch: UInt64 = 0
+  /// The staleness last told to observers (the observable `isStale`).
+  var staleFlag = false
+  /// Whether the book's shown state holds a value, kept at every write.
+  var showsValue = false
+
+  init(staleTime: Duration, unobservedSince: Duration) {
+    self.staleTime = staleTime
+    self.unobservedSince = unobservedSince
+  }
+
+  /// Whether the value is stale at `now`: invalidated, older than the stale time, or absent.
+  func isStale(at now: Duration) -> Bool {
+    guard !invalidated, let updatedAt else { return true }
+    return now - updatedAt >= staleTime
+  }
+
+  /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
+  func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
+    !isFetching && !(showsValue && !isStale(at: now))
   }
 }
 
 /// What an ``EntryBook`` asks its entry to do.
-enum EntryEffect<Value> {
+enum EntryEffect: Equatable {
   /// Start a fetch, superseding a running one.
   case startFetch(silently: Bool)
-  /// Show `state` (the base with the edits laid over it), written for `cause`.
-  case write(LoadableState<Value>, WriteCause)
-  /// An edit committed: the committed value is now this (nothing on screen changed).
-  case committed(LoadableState<Value>)
+  /// Show the book's ``EntryBook/shown`` state (the base with the edits laid over it),
+  /// written for the cause.
+  case write(WriteCause)
+  /// An edit committed: the committed value is now the book's ``EntryBook/committed``
+  /// (nothing on screen changed).
+  case committed
   /// Tell observers whether the value is stale.
   case setStale(Bool)
   /// Tell observers the value turned stale after this long, unless stopped first.
@@ -254,7 +308,64 @@ enum EntryEffect<Value> {
   case scheduleSweep
 }
 
-extension EntryEffect: Equatable where Value: Equatable {}
+/// The effects of one event of an ``EntryBook``, in order: four at most (no event asks for
+/// more), kept inline so that returning them allocates nothing.
+struct EntryEffects: Equatable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
+  private var storage: (EntryEffect?, EntryEffect?, EntryEffect?, EntryEffect?) = (
+    nil, nil, nil, nil
+  )
+  private(set) var count = 0
+
+  init(arrayLiteral effects: EntryEffect...) {
+    for effect in effects { append(effect) }
+  }
+
+  /// Adds `effect` after the others. No event asks for more than four; a fifth would be a
+  /// bug in the book, which its tests catch (a release build drops it rather than crash).
+  mutating func append(_ effect: EntryEffect) {
+    switch count {
+    case 0: storage.0 = effect
+    case 1: storage.1 = effect
+    case 2: storage.2 = effect
+    case 3: storage.3 = effect
+    default:
+      assertionFailure("EntryEffects: more than four effects for one event")
+      return
+    }
+    count += 1
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  private func effect(at index: Int) -> EntryEffect? {
+    switch index {
+    case 0: storage.0
+    case 1: storage.1
+    case 2: storage.2
+    case 3: storage.3
+    default: nil
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(effects: self) }
+
+  struct Iterator: IteratorProtocol {
+    let effects: EntryEffects
+    var index = 0
+
+    mutating func next() -> EntryEffect? {
+      guard index < effects.count else { return nil }
+      defer { index += 1 }
+      return effects.effect(at: index)
+    }
+  }
+
+  static func == (lhs: EntryEffects, rhs: EntryEffects) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
+
+  var description: String { "\(Array(self))" }
+}
 
 /// One edit in an entry's log.
 struct PendingEdit<Value> {

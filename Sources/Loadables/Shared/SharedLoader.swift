@@ -54,6 +54,8 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// Who sees every write, with its cause: followers and `states` subscriptions.
   @exclusivity(unchecked) private var watchers:
     [(id: Int, callback: @MainActor (EntryEvent<LoadableState<Value>>) -> Void)] = []
+  /// Whether ``watchers`` has any: asked at every write, without touching the generic array.
+  @exclusivity(unchecked) private var isWatched = false
   @exclusivity(unchecked) private var nextWatcherID = 0
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
@@ -118,7 +120,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
   public var isStale: Bool {
     _ = status.isStale  // registers the observer, if any
-    return book.isStale(at: now)
+    return book.tally.isStale(at: now)
   }
 
   /// Loads unless the value is fresh; joins a fetch that is already running.
@@ -136,10 +138,12 @@ public final class SharedLoader<Value: Sendable>: Loader {
   @discardableResult
   public func load(silently: Bool) async -> LoadableState<Value> {
     store?.touch(self)
-    let now = self.now
-    // Asked first without building effects: a fresh read, the common case, builds none.
-    if book.loadFetches(isFetching: slot.isBusy, at: now) {
-      perform(book.load(silently: silently, isFetching: slot.isBusy, at: now))
+    if !slot.isBusy {
+      // A fresh value, the common case, returns at once: asked of the book's tally, which
+      // holds no generic value, so nothing is copied and no effect is built.
+      let now = self.now
+      guard book.tally.loadFetches(isFetching: false, at: now) else { return slot.storage }
+      perform(book.load(silently: silently, isFetching: false, at: now))
     }
     await slot.untilIdle()
     return slot.storage
@@ -286,11 +290,13 @@ public final class SharedLoader<Value: Sendable>: Loader {
   ) -> Int {
     nextWatcherID += 1
     watchers.append((nextWatcherID, callback))
+    isWatched = true
     return nextWatcherID
   }
 
   func removeWatcher(_ id: Int) {
     watchers.removeAll { $0.id == id }
+    isWatched = !watchers.isEmpty
   }
 
   // MARK: - Running the book's effects
@@ -301,17 +307,17 @@ public final class SharedLoader<Value: Sendable>: Loader {
   }
 
   /// Performs what the book asked for, in order.
-  private func perform(_ effects: [EntryEffect<Value>]) {
+  private func perform(_ effects: EntryEffects) {
     for effect in effects {
       switch effect {
       case .startFetch(let silently):
         _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
-      case .write(let state, let cause):
+      case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
-        slot.show(state)
-        if !watchers.isEmpty { notify(EntryEvent(state: state, cause: cause)) }
-      case .committed(let state):
-        if !watchers.isEmpty { notify(EntryEvent(state: state, cause: .committedEdit)) }
+        slot.show(book.shown)
+        if isWatched { notify(EntryEvent(state: book.shown, cause: cause)) }
+      case .committed:
+        if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
       case .setStale(let stale):
         status.setStale(stale)
       case .startStaleTimer(let remaining):
@@ -368,7 +374,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   // MARK: - Store operations (through `AnySharedEntry`)
 
   /// Since when nobody observes the entry, on the store's stopwatch; `nil` while observed.
-  var unobservedSince: Duration? { book.unobservedSince }
+  var unobservedSince: Duration? { book.tally.unobservedSince }
 
   /// Marks the value stale; an observed entry, or one whose fetch is running, refetches at
   /// once — silently when it holds a value — so a fetch that started before never stores
@@ -394,7 +400,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// (an update of an entry that shows no value is not). A fetch running now started before
   /// the edit, so it is cancelled first: its older answer must not land.
   func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>) -> Bool {
-    if case .update = operation, book.shown.data == nil { return false }
+    if !operation.isSet, !book.tally.showsValue { return false }
     if slot.isBusy { cancel() }
     perform(book.edit(id, operation, at: now))
     return true
