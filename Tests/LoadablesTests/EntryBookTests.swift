@@ -37,10 +37,10 @@ final class EntryBookTests: XCTestCase {
       book.observe(isFetching: false, at: t(4)), [.startTriggers, .startStaleTimer(after: t(6))])
     XCTAssertNil(book.unobservedSince)
     XCTAssertEqual(book.observe(isFetching: false, at: t(4)), [])
-    XCTAssertEqual(book.unobserve(at: t(5)), [])
-    XCTAssertEqual(book.unobserve(at: t(6)), [.stopTriggers, .stopStaleTimer, .scheduleSweep])
+    XCTAssertEqual(book.endObservation(at: t(5)), [])
+    XCTAssertEqual(book.endObservation(at: t(6)), [.stopTriggers, .stopStaleTimer, .scheduleSweep])
     XCTAssertEqual(book.unobservedSince, t(6))
-    XCTAssertEqual(book.unobserve(at: t(7)), [], "an extra end counted")
+    XCTAssertEqual(book.endObservation(at: t(7)), [], "an extra end counted")
   }
 
   func testObservingAStaleValueRefetchesItSilently() async {
@@ -67,35 +67,35 @@ final class EntryBookTests: XCTestCase {
   func testAPendingEditIsLaidOverEachNewBaseUntilItRollsBack() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(10), cause: .fetched, at: t(0))
-    XCTAssertEqual(book.edit(1, .update { $0 += 1 }, at: t(1)), [.write(.optimisticEdit)])
+    XCTAssertEqual(book.applyEdit(1, .update { $0 += 1 }, at: t(1)), [.write(.optimisticEdit)])
     XCTAssertEqual(book.shown, .loaded(11))
     XCTAssertEqual(book.engineWrote(.loaded(20), cause: .fetched, at: t(2)), [.write(.fetched)])
     XCTAssertEqual(book.shown, .loaded(21), "a fetched value did not carry the pending edit")
     XCTAssertEqual(book.base, .loaded(20))
-    XCTAssertEqual(book.rollBack(1, at: t(3)), [.write(.rolledBack)])
+    XCTAssertEqual(book.rollBackEdit(1, at: t(3)), [.write(.rolledBack)])
     XCTAssertEqual(book.shown, .loaded(20))
-    XCTAssertEqual(book.rollBack(1, at: t(3)), [], "a second rollback wrote")
+    XCTAssertEqual(book.rollBackEdit(1, at: t(3)), [], "a second rollback wrote")
   }
 
   func testOverlappingEditsNeverUndoEachOther() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
-    _ = book.edit(1, .set(5), at: t(1))
-    _ = book.edit(2, .update { $0 *= 10 }, at: t(1))
+    _ = book.applyEdit(1, .set(5), at: t(1))
+    _ = book.applyEdit(2, .update { $0 *= 10 }, at: t(1))
     XCTAssertEqual(book.shown, .loaded(50))
-    XCTAssertEqual(book.rollBack(1, at: t(2)), [.write(.rolledBack)])
+    XCTAssertEqual(book.rollBackEdit(1, at: t(2)), [.write(.rolledBack)])
     XCTAssertEqual(book.shown, .loaded(0))
-    _ = book.edit(3, .set(7), at: t(2))
-    XCTAssertEqual(book.rollBack(2, at: t(3)), [], "a rollback hidden by a later set wrote")
+    _ = book.applyEdit(3, .set(7), at: t(2))
+    XCTAssertEqual(book.rollBackEdit(2, at: t(3)), [], "a rollback hidden by a later set wrote")
     XCTAssertEqual(book.shown, .loaded(7))
   }
 
   func testACommittedEditStaysUntilAFetchStartedAfterTheCommitLands() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
-    _ = book.edit(1, .update { $0 += 1 }, at: t(1))
+    _ = book.applyEdit(1, .update { $0 += 1 }, at: t(1))
     XCTAssertEqual(book.refetch(), [.startFetch(silently: true)])  // starts before the commit
-    XCTAssertEqual(book.commit(1), [.committed])
+    XCTAssertEqual(book.commitEdit(1), [.committed])
     XCTAssertEqual(book.committed, .loaded(1))
     XCTAssertEqual(book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.fetched)])
     XCTAssertEqual(
@@ -108,10 +108,10 @@ final class EntryBookTests: XCTestCase {
 
   func testAnUpdateOfAnEntryWithNoValueIsNotRecorded() async {
     var book = Book(staleTime: .zero, at: t(0))
-    XCTAssertEqual(book.edit(1, .update { $0 += 1 }, at: t(0)), [])
+    XCTAssertEqual(book.applyEdit(1, .update { $0 += 1 }, at: t(0)), [])
     XCTAssertTrue(book.edits.isEmpty)
     XCTAssertEqual(
-      book.edit(2, .set(3), at: t(0)), [.write(.optimisticEdit), .setStale(true)],
+      book.applyEdit(2, .set(3), at: t(0)), [.write(.optimisticEdit), .setStale(true)],
       "a value with a stale time of zero is stale at once")
     XCTAssertEqual(book.shown, .loaded(3))
   }
@@ -119,7 +119,7 @@ final class EntryBookTests: XCTestCase {
   func testAResetDiscardsEveryEdit() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
-    _ = book.edit(1, .set(5), at: t(1))
+    _ = book.applyEdit(1, .set(5), at: t(1))
     XCTAssertEqual(book.engineWrote(.absent, cause: .reset, at: t(2)), [.write(.reset)])
     XCTAssertEqual(book.shown, .absent)
     XCTAssertTrue(book.edits.isEmpty)

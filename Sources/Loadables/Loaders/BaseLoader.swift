@@ -74,9 +74,8 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// Loads; see ``Loader/load(silently:)``.
   ///
   /// Inlinable, like the rest of this loader's load path, so that the engine is specialised
-  /// for `Value` in the subclass's module: unspecialised, a load spent about 6,000
-  /// instructions in generic code (metadata look-ups, exclusivity checks; Benchmarks/compare,
-  /// loader.cycle).
+  /// for `Value` in the subclass's module rather than run as generic code (the Performance
+  /// article has the figures).
   ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The state when the call returns.

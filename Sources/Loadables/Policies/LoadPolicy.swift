@@ -38,9 +38,8 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   @usableFromInline
   struct Step: Sendable {
     /// How the step reads in ``LoadPolicy/description``. Built only when the description is
-    /// read: a policy is often written at the call site of each load, and formatting a
-    /// retry's backoff there cost about 10,000 instructions a load (Benchmarks/compare,
-    /// policy.retry.success).
+    /// read: a policy is often written at the call site of each load, where formatting a
+    /// retry's backoff would cost more than the load.
     let name: @Sendable () -> String
 
     /// Decides, as the load starts, whether a value is already known (the cache).

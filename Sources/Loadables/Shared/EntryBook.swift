@@ -159,7 +159,7 @@ struct EntryBook<Value> {
 
   /// Edit `id` lays `operation` over the entry. An update of an entry that shows no value
   /// changes nothing and is not recorded: the result is then empty.
-  mutating func edit(_ id: UInt64, _ operation: EditOperation<Value>, at now: Duration)
+  mutating func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>, at now: Duration)
     -> Effects
   {
     if !operation.isSet, !showsValue { return [] }
@@ -169,7 +169,7 @@ struct EntryBook<Value> {
 
   /// Edit `id`'s job succeeded: its change is committed. It stays laid over the base until
   /// a fetch that starts from now on lands, whose value carries it.
-  mutating func commit(_ id: UInt64) -> Effects {
+  mutating func commitEdit(_ id: UInt64) -> Effects {
     guard let index = index(of: id) else { return [] }
     edits[index].committedAt = tally.fetchEpoch
     return [.committed]
@@ -177,7 +177,7 @@ struct EntryBook<Value> {
 
   /// Edit `id`'s job failed: it leaves the log, and the entry shows its current base with
   /// the remaining edits laid over it — exact, whatever was written since.
-  mutating func rollBack(_ id: UInt64, at now: Duration) -> Effects {
+  mutating func rollBackEdit(_ id: UInt64, at now: Duration) -> Effects {
     guard let index = index(of: id) else { return [] }
     edits.remove(at: index)
     // A later `set` hides this edit's change: what is on screen stays as it is. (A loop,
@@ -226,7 +226,7 @@ struct EntryBook<Value> {
 
   /// An observer left. After the last one the triggers and the stale timer stop, and the
   /// grace time counts from `now`.
-  mutating func unobserve(at now: Duration) -> Effects {
+  mutating func endObservation(at now: Duration) -> Effects {
     guard tally.observerCount > 0 else { return [] }
     tally.observerCount -= 1
     guard tally.observerCount == 0 else { return [] }

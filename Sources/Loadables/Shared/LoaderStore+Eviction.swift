@@ -64,7 +64,7 @@ extension LoaderStore {
   func drop(_ entry: any AnySharedEntry) {
     guard let held = entries[entry.key], held === entry else { return }
     entries[entry.key] = nil
-    entry.shutDown()
+    entry.wasDropped()
   }
 
   func evictIfNeeded() {

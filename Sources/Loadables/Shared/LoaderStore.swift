@@ -232,7 +232,7 @@ protocol AnySharedEntry: AnyObject {
   var isFetching: Bool { get }
   func pruneObservers()
   func invalidate()
-  func shutDown()
+  func wasDropped()
   func commitEdit(_ id: UInt64)
   func rollBackEdit(_ id: UInt64)
 }

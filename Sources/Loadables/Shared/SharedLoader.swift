@@ -271,14 +271,14 @@ public final class SharedLoader<Value: Sendable>: Loader {
     guard !gone.isEmpty else { return }
     boundObservers -= gone.count
     let now = self.now
-    for _ in gone { perform(book.unobserve(at: now)) }
+    for _ in gone { perform(book.endObservation(at: now)) }
     for observer in gone { observer.ownerGone?() }
   }
 
   private func endObservation(_ id: Int) {
     guard let observer = observers.removeValue(forKey: id) else { return }
     if observer.isBound { boundObservers -= 1 }
-    perform(book.unobserve(at: now))
+    perform(book.endObservation(at: now))
   }
 
   // MARK: - Watchers
@@ -384,8 +384,8 @@ public final class SharedLoader<Value: Sendable>: Loader {
     perform(book.invalidate(isFetching: slot.isBusy))
   }
 
-  /// Leaves the store: stops the fetch, the timers and the triggers.
-  func shutDown() {
+  /// The store dropped the entry: stops its fetch, its timers and its triggers.
+  func wasDropped() {
     slot.stop()
     perform([.stopStaleTimer, .stopTriggers])
   }
@@ -402,19 +402,19 @@ public final class SharedLoader<Value: Sendable>: Loader {
   func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>) -> Bool {
     if !operation.isSet, !book.tally.showsValue { return false }
     if slot.isBusy { cancel() }
-    perform(book.edit(id, operation, at: now))
+    perform(book.applyEdit(id, operation, at: now))
     return true
   }
 
   /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
   func commitEdit(_ id: UInt64) {
-    perform(book.commit(id))
+    perform(book.commitEdit(id))
   }
 
   /// Edit `id` failed: it goes, and the entry shows its current base with the remaining
   /// edits laid over it.
   func rollBackEdit(_ id: UInt64) {
-    perform(book.rollBack(id, at: now))
+    perform(book.rollBackEdit(id, at: now))
   }
 }
 

@@ -145,9 +145,9 @@ extension LoadableState: Equatable where Value: Equatable {
   /// compare equal.
   // Inlinable, so that it is specialised in your module: since Swift 6.2 an `@Observable`
   // setter compares the old and new values of an `Equatable` type on every write, and this
-  // function called as unspecialised generic code from another module cost about 800
-  // instructions per write (Benchmarks/compare, state.write). Only the comparison of two
-  // errors, which needs dynamic casts anyway, stays in the library.
+  // function called as unspecialised generic code from another module would cost more than
+  // the write. Only the comparison of two errors, which needs dynamic casts anyway, stays in
+  // the library.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {

@@ -11,7 +11,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// then nothing can observe it, and an idle holder nobody has read stays small (a
   /// registrar is two heap objects, about 130 bytes). Boxed, because `Observation` is a
   /// resilient module: an optional registrar is copied through value witnesses on every
-  /// access (about 250 instructions per load cycle), a box only retained.
+  /// access, a box only retained.
   @exclusivity(unchecked) @usableFromInline var observers: StateObservers?
 
   /// The state the current load replaced; see ``StateSlot/replaced``.
@@ -81,6 +81,6 @@ extension LoadSlot {
   /// The key path of ``stateMarker``, as one object. A key-path literal is instantiated once
   /// per module, so a state read in your module (inlined) and written by the library's own
   /// code (a policy load, a loader) would otherwise compare two objects component by
-  /// component on every write: about 1,700 instructions (Benchmarks/compare, policy.limit).
+  /// component on every write.
   @usableFromInline static let stateKey: KeyPath<LoadSlot, Int> = \LoadSlot.stateMarker
 }
