@@ -440,6 +440,44 @@ final class SharedStateTests: XCTestCase {
     token.end()
   }
 
+  func testAnEntryWhoseFetchACallerAwaitsOutlivesItsGraceTimeUntilTheFetchEnds() async throws {
+    // A caller waiting in `load()` does not observe the entry, but its fetch is in use: the
+    // grace time must not drop the entry (and cancel the fetch) under it.
+    let clock = ManualClock()
+    let store = LoaderStore(graceTime: .seconds(2), clock: clock)
+    let gate = Gate<Int>()
+    let entry = store.loader(for: ["slow"]) { try await gate.pass() }
+    let caller = Task { @MainActor in await entry.load() }
+    await gate.arrival()
+    try await clock.sleepers(count: 1)  // the sweeper
+    clock.advance(by: .seconds(2))
+    await yieldUntil { clock.sleeperDeadlines == [.seconds(4)] }
+    XCTAssertEqual(store.count, 1, "the grace time dropped an entry whose fetch was in use")
+    XCTAssertEqual(gate.waiting, 1, "the fetch a caller awaited was cancelled")
+    gate.open(5)
+    let state = await caller.value
+    XCTAssertEqual(state, .loaded(5))
+    // Once the fetch has ended, the grace time drops the unobserved entry.
+    clock.advance(by: .seconds(2))
+    await yieldUntil { store.count == 0 }
+    XCTAssertEqual(store.count, 0, "the entry stayed after its fetch ended")
+  }
+
+  func testTheBoundNeverEvictsAnEntryWhoseFetchIsRunning() async {
+    let store = LoaderStore(maxEntries: 1)
+    let gate = Gate<Int>()
+    let slow = store.loader(for: ["slow"]) { try await gate.pass() }
+    let caller = Task { @MainActor in await slow.load() }
+    await gate.arrival()
+    _ = store.loader(for: ["new"]) { 2 }
+    XCTAssertTrue(
+      store.existingLoader(for: ["slow"], as: Int.self) === slow,
+      "the bound evicted an entry whose fetch a caller awaited")
+    gate.open(1)
+    let state = await caller.value
+    XCTAssertEqual(state, .loaded(1))
+  }
+
   func testTheLeastRecentlyUsedUnobservedEntryLeavesPastTheBound() async {
     let store = LoaderStore(maxEntries: 2)
     let a = store.loader(for: ["a"]) { 1 }

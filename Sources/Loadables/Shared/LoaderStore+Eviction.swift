@@ -1,6 +1,7 @@
 // Eviction: what leaves a store, and when. An entry nobody observes leaves after the grace
 // time (one sweeper task for the whole store), past `maxEntries` the least recently used
-// unobserved entry leaves, and `trim` drops every unobserved entry at once.
+// unobserved entry leaves, and `trim` drops every unobserved entry at once. The grace time
+// and the bound never drop an entry whose fetch is in flight: a caller may be awaiting it.
 
 extension LoaderStore {
   /// Drops every entry nobody observes (and stops its fetch), as the system's memory
@@ -43,6 +44,12 @@ extension LoaderStore {
         if entry.hasBoundObservers { next = min(next ?? now + ownerCheck, now + ownerCheck) }
       }
       guard let since = entry.unobservedSince else { continue }
+      if entry.isFetching {
+        // A fetch in flight is in use (a caller may await it) even when nobody observes the
+        // entry: look again a grace time from now, once it may have ended.
+        next = min(next ?? now + graceTime, now + graceTime)
+        continue
+      }
       let deadline = since + graceTime
       if deadline <= now {
         expired.append(entry)
@@ -69,7 +76,8 @@ extension LoaderStore {
 
   func evictIfNeeded() {
     while entries.count > maxEntries {
-      let candidates = entries.values.filter { !$0.isObserved }
+      // An entry whose fetch is in flight stays: a caller may await it.
+      let candidates = entries.values.filter { !$0.isObserved && !$0.isFetching }
       guard let oldest = candidates.min(by: { $0.lastUse < $1.lastUse }) else { return }
       drop(oldest)
     }

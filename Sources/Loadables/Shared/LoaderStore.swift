@@ -23,8 +23,8 @@
 /// | ``invalidate(_:)`` | matching entries turn stale; observed ones (and any with a fetch running) refetch silently at once, others when next loaded or observed |
 /// | a fetch older than an invalidation or an edit | never stores its result |
 /// | ``edit(invalidating:_:perform:)`` fails | each entry shows its current base with the other pending edits, without that edit |
-/// | nobody observes an entry | it leaves the store after ``graceTime`` on the clock |
-/// | more than ``maxEntries`` entries | the least recently used unobserved entry leaves |
+/// | nobody observes an entry | it leaves the store after ``graceTime`` on the clock, once no fetch of it runs |
+/// | more than ``maxEntries`` entries | the least recently used unobserved entry with no fetch running leaves |
 ///
 /// The store is the keyed cache and deduplicator for shared data; ``LoadCache`` and
 /// ``Deduplicator`` stay as policies for one load site's own cache and for sharing a
