@@ -129,11 +129,14 @@ class LoadSlot: Observable {
   }
 
   /// Makes `change` to the value kept under `marker`, telling its observers if it has any.
+  ///
+  /// The marker is only made when someone observes it: evaluating a key-path literal costs a
+  /// call into the key-path runtime (about 100 instructions), twice a load for `isRunning`.
   private final func mutate(
-    _ marker: KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
+    _ marker: @autoclosure () -> KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
   ) {
     if observed, let activity {
-      activity.registrar.withMutation(of: self, keyPath: marker, change)
+      activity.registrar.withMutation(of: self, keyPath: marker(), change)
     } else {
       change()
     }
