@@ -287,6 +287,10 @@ class LoadSlot: Observable {
   /// Called after the slot stops running. The key-path slots use it to leave their table.
   @usableFromInline func didBecomeIdle() {}
 
+  /// The object whose property this slot writes, held weakly (`nil` once it is gone), for
+  /// the slots that hold one (the key-path slots); `nil` for the others.
+  @usableFromInline var ownerObject: AnyObject? { nil }
+
   // MARK: - The life of one load
 
   /// Supersedes the current load and returns the token of a new one.

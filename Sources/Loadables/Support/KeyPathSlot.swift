@@ -53,6 +53,8 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
     owner[keyPath: keyPath] = state
   }
 
+  @usableFromInline override var ownerObject: AnyObject? { owner }
+
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {

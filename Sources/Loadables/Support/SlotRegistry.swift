@@ -1,19 +1,22 @@
 /// The table of key-path slots: one entry per live owner instance, one slot per key path.
 ///
 /// Keyed by the owner's identity (never by its class), so two instances never share a slot.
-/// An entry holds its owner weakly and a slot leaves the table when its load ends, so a
+/// Slots hold their owner weakly and a slot leaves the table when its load ends, so a
 /// finished load leaves nothing behind. Entries whose owner died while a load was still
 /// running are swept (and their loads cancelled) as the table grows, and an identity reused
 /// by a new object never inherits a dead owner's slots.
 @MainActor @usableFromInline
 enum SlotRegistry {
-  private struct Entry {
-    weak var owner: AnyObject?
+  @MainActor private struct Entry {
     /// The first slot, kept inline: most owners load one key path at a time.
     var first: (keyPath: AnyKeyPath, slot: LoadSlot)?
     var others: [(keyPath: AnyKeyPath, slot: LoadSlot)] = []
 
-    init(owner: AnyObject? = nil) { self.owner = owner }
+    /// The owner, `nil` once it is gone, read through the entry's first slot: every slot of
+    /// an entry holds the same owner weakly, and an entry leaves the table with its last
+    /// slot. (A weak reference of the entry's own cost a key-path load forming and
+    /// destroying it.)
+    var owner: AnyObject? { (first?.slot ?? others.first?.slot)?.ownerObject }
 
     var isEmpty: Bool { first == nil && others.isEmpty }
     var count: Int { (first == nil ? 0 : 1) + others.count }
@@ -106,11 +109,9 @@ enum SlotRegistry {
     stale: inout Entry?
   ) {
     // An empty entry is a new one: entries leave the table with their last slot.
-    if entry.isEmpty {
-      entry.owner = owner
-    } else if entry.owner !== owner {
+    if !entry.isEmpty, entry.owner !== owner {
       stale = entry
-      entry = Entry(owner: owner)
+      entry = Entry()
     }
     entry.append(keyPath, slot)
   }
