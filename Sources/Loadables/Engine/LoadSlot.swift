@@ -234,8 +234,13 @@ class LoadSlot: Observable {
     activity?.idleWaiters.removeValue(forKey: id)?.resume()
   }
 
+  @inline(__always)
   private final func resumeIdleWaiters() {
     guard let activity, !activity.idleWaiters.isEmpty else { return }
+    resumeIdleWaiters(of: activity)
+  }
+
+  private final func resumeIdleWaiters(of activity: SlotActivity) {
     let waiters = activity.idleWaiters
     activity.idleWaiters = [:]
     for waiter in waiters.values { waiter.resume() }
@@ -371,6 +376,7 @@ class LoadSlot: Observable {
     }
   }
 
+  @inline(__always)
   private final func cancelWork() {
     if let task {
       task.cancel()
@@ -388,6 +394,12 @@ class LoadSlot: Observable {
 
   private final func setRunning(_ value: Bool) {
     guard running != value else { return }
+    guard activity != nil else {
+      // No side object: nobody observes `isRunning`, and no progress, attempt or waiter
+      // can be there to clear.
+      running = value
+      return
+    }
     if !value {
       if currentProgress != nil { updateProgress(nil) }
       if currentAttempt != nil { updateAttempt(nil) }

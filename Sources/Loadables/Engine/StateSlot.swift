@@ -140,7 +140,7 @@ extension StateSlot {
   /// awaited load in the same task works as the first did. Cancelling the caller cancels
   /// the child, as it cancels any child task. A load stopped before its child starts never
   /// runs its block.
-  @inlinable
+  @inlinable @inline(__always)
   func inChild(_ token: UInt64, _ body: @MainActor () async -> Void) async {
     async let child: Void = runAsChild(token, body)
     await child
@@ -148,7 +148,7 @@ extension StateSlot {
 
   /// The body of ``inChild(_:_:)``'s child task: registers it, then runs `body` unless the
   /// load was stopped first.
-  @inlinable
+  @inlinable @inline(__always)
   func runAsChild(_ token: UInt64, _ body: @MainActor () async -> Void) async {
     guard withUnsafeCurrentTask(body: { attach(child: $0, to: token) }) else { return }
     await body()

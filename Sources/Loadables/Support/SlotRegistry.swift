@@ -37,12 +37,15 @@ enum SlotRegistry {
       if first == nil { first = (keyPath, slot) } else { others.append((keyPath, slot)) }
     }
 
-    mutating func remove(_ slot: LoadSlot) {
+    /// Removes `slot`; returns whether the entry is empty now.
+    @discardableResult
+    mutating func remove(_ slot: LoadSlot) -> Bool {
       if first?.slot === slot {
         first = others.isEmpty ? nil : others.removeFirst()
       } else if let index = others.firstIndex(where: { $0.slot === slot }) {
         others.remove(at: index)
       }
+      return isEmpty
     }
   }
 
@@ -120,8 +123,7 @@ enum SlotRegistry {
   @usableFromInline
   static func remove(_ slot: LoadSlot, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
     guard let index = table.pointee.entries.index(forKey: OwnerKey(ownerID)) else { return }
-    table.pointee.entries.values[index].remove(slot)
-    guard table.pointee.entries.values[index].isEmpty else { return }
+    guard table.pointee.entries.values[index].remove(slot) else { return }
     table.pointee.entries.remove(at: index)
     if table.pointee.entries.isEmpty, table.pointee.entries.capacity > 64 {
       // After a burst of loads the dictionary keeps its high-water storage; give it back
