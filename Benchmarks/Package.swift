@@ -11,10 +11,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "MallocCounter"),
+    .target(name: "MainThreadExecutor"),
     .executableTarget(
       name: "loadables-bench",
       dependencies: [
         "MallocCounter",
+        "MainThreadExecutor",
         .product(name: "Loadables", package: "loadables"),
       ]
     ),

@@ -247,14 +247,25 @@ final class HandPlainModel {
   }
 }
 
-/// The hand-written key-path baseline: a plain class that loads into a property named by a
-/// `ReferenceWritableKeyPath`, writing (and reading) through that key path as the library
-/// must. One task handle and one generation per instance: the cheapest bookkeeping that
-/// gives the library's guarantees for one key path (a table keyed by key path, as a helper
-/// for any key path needs, would cost more).
+/// The hand-written key-path baseline, with the key-path forms' guarantees: a plain class
+/// that loads into a property named by a `ReferenceWritableKeyPath`, writing (and reading)
+/// through that key path as the library must; every load holds the owner weakly (a running
+/// load never keeps it alive, and a load whose owner is gone writes nothing), and checks a
+/// generation before each write, so a superseded load never writes, a yield included. One
+/// task handle and one generation per instance: the cheapest bookkeeping that gives those
+/// guarantees for one key path (a table keyed by key path, as a helper for any key path
+/// needs, would cost more).
+///
+/// Holding an object weakly gives it a side table, and from then on every retain and release
+/// of it takes the runtime's slow path, here as in the library.
 @MainActor
 final class HandKeyPathModel {
   typealias Path = ReferenceWritableKeyPath<HandKeyPathModel, HandState<Int>>
+
+  /// How a running load refers to its owner.
+  struct Owner {
+    weak var model: HandKeyPathModel?
+  }
 
   var value: HandState<Int> = .absent
   private var task: Task<Void, Never>?
@@ -271,10 +282,7 @@ final class HandKeyPathModel {
   func load(_ keyPath: Path, _ block: @escaping @MainActor () async throws -> Int)
     -> Task<Void, Never>
   {
-    stopCurrent()
-    let generation = generation
-    taskPath = keyPath
-    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    let generation = start(keyPath)
     let task = Task { [weak self] in
       do {
         let result = try await block()
@@ -289,36 +297,39 @@ final class HandKeyPathModel {
 
   private func complete(_ generation: UInt64, _ state: HandState<Int>) {
     guard generation == self.generation, !Task.isCancelled, let taskPath else { return }
+    task = nil
     self[keyPath: taskPath] = state
   }
 
-  /// An awaited load in a registered child task, as `HandObservableModel.loadAwaited`.
+  /// An awaited load in a registered child task, as `HandObservableModel.loadAwaited`; the
+  /// child holds the owner weakly.
   @inline(never)
   func loadAwaited(_ keyPath: Path, _ block: @MainActor () async throws -> Int) async {
-    stopCurrent()
-    let generation = generation
-    taskPath = keyPath
-    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
-    async let child: Void = runChild(generation, block)
+    let generation = start(keyPath)
+    async let child: Void = Self.runChild(Owner(model: self), generation, block)
     await child
   }
 
-  private func runChild(_ generation: UInt64, _ block: @MainActor () async throws -> Int) async {
-    guard generation == self.generation, let keyPath = taskPath else { return }
-    withUnsafeCurrentTask { child = $0 }
-    defer { if generation == self.generation { child = nil } }
+  private static func runChild(
+    _ owner: Owner, _ generation: UInt64, _ block: @MainActor () async throws -> Int
+  ) async {
+    guard let model = owner.model, generation == model.generation else { return }
+    withUnsafeCurrentTask { model.child = $0 }
+    let state: HandState<Int>
     do {
-      let result = try await block()
-      guard generation == self.generation, !Task.isCancelled else { return }
-      self[keyPath: keyPath] = .loaded(result)
+      state = .loaded(try await block())
     } catch {
-      guard generation == self.generation, !Task.isCancelled else { return }
-      self[keyPath: keyPath] = .error(error)
+      state = .error(error)
     }
+    guard let model = owner.model, generation == model.generation else { return }
+    // The child may be held only while it runs: drop it before returning.
+    model.child = nil
+    guard !Task.isCancelled, let keyPath = model.taskPath else { return }
+    model[keyPath: keyPath] = state
   }
 
   /// The same awaited load inline in the caller's task: no child task, so nothing can stop
-  /// it but cancelling the caller. Extra information.
+  /// it but cancelling the caller, and no weak reference. Extra information.
   @inline(never)
   func loadInline(_ keyPath: Path, _ block: @MainActor () async throws -> Int) async {
     if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
@@ -330,14 +341,25 @@ final class HandKeyPathModel {
     }
   }
 
-  /// Writes `count` states through the key path, dropping them once the task is cancelled.
+  /// One load that writes `count` states through the key path, each only while the load is
+  /// current, its task uncancelled and its owner (held weakly) alive.
   @inline(never)
   func yieldInline(_ keyPath: Path, count: Int) async {
-    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    let generation = start(keyPath)
+    let owner = Owner(model: self)
     for index in 0..<count {
-      if Task.isCancelled { return }
-      self[keyPath: keyPath] = .loaded(index)
+      guard let model = owner.model, generation == model.generation, !Task.isCancelled
+      else { return }
+      model[keyPath: keyPath] = .loaded(index)
     }
+  }
+
+  /// Supersedes the current load, writes `.loading` and returns the new load's generation.
+  private func start(_ keyPath: Path) -> UInt64 {
+    stopCurrent()
+    taskPath = keyPath
+    if !self[keyPath: keyPath].isLoading { self[keyPath: keyPath] = .loading }
+    return generation
   }
 
   private func stopCurrent() {

@@ -1,4 +1,5 @@
 import Loadables
+import MainThreadExecutor
 import MallocCounter
 import Observation
 
@@ -29,6 +30,12 @@ struct Runner {
       guard let scenario = scenario(named: arguments[1]), let iterations = Int(arguments[3])
       else { usage() }
       guard let variant = scenario.variant(arguments[2]) else { usage() }
+      // One thread: the global executor's jobs run on the main thread, so the counts do not
+      // depend on whether a worker thread happened to be awake (see MainThreadExecutor.h).
+      guard loadables_run_global_jobs_on_main_thread() == 0 else {
+        print("run: could not send the global executor's jobs to the main thread")
+        exit(1)
+      }
       let before = loadables_allocation_count()
       await variant(iterations)
       let after = loadables_allocation_count()

@@ -128,11 +128,14 @@ class LoadSlot: Observable {
   }
 
   /// Makes `change` to the value kept under `marker`, telling its observers if it has any.
+  ///
+  /// The marker is only made when someone observes it: evaluating a key-path literal costs a
+  /// call into the key-path runtime (about 100 instructions), twice a load for `isRunning`.
   private final func mutate(
-    _ marker: KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
+    _ marker: @autoclosure () -> KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
   ) {
     if observed, let activity {
-      activity.registrar.withMutation(of: self, keyPath: marker, change)
+      activity.registrar.withMutation(of: self, keyPath: marker(), change)
     } else {
       change()
     }
@@ -230,8 +233,13 @@ class LoadSlot: Observable {
     activity?.idleWaiters.removeValue(forKey: id)?.resume()
   }
 
+  @inline(__always)
   private final func resumeIdleWaiters() {
     guard let activity, !activity.idleWaiters.isEmpty else { return }
+    resumeIdleWaiters(of: activity)
+  }
+
+  private final func resumeIdleWaiters(of activity: SlotActivity) {
     let waiters = activity.idleWaiters
     activity.idleWaiters = [:]
     for waiter in waiters.values { waiter.resume() }
@@ -282,6 +290,10 @@ class LoadSlot: Observable {
 
   /// Called after the slot stops running. The key-path slots use it to leave their table.
   @usableFromInline func didBecomeIdle() {}
+
+  /// The object whose property this slot writes, held weakly (`nil` once it is gone), for
+  /// the slots that hold one (the key-path slots); `nil` for the others.
+  @usableFromInline var ownerObject: AnyObject? { nil }
 
   // MARK: - The life of one load
 
@@ -363,6 +375,7 @@ class LoadSlot: Observable {
     }
   }
 
+  @inline(__always)
   private final func cancelWork() {
     if let task {
       task.cancel()
@@ -380,6 +393,12 @@ class LoadSlot: Observable {
 
   private final func setRunning(_ value: Bool) {
     guard running != value else { return }
+    guard activity != nil else {
+      // No side object: nobody observes `isRunning`, and no progress, attempt or waiter
+      // can be there to clear.
+      running = value
+      return
+    }
     if !value {
       if currentProgress != nil { updateProgress(nil) }
       if currentAttempt != nil { updateAttempt(nil) }

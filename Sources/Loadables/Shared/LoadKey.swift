@@ -6,6 +6,9 @@
 /// store.invalidate(["posts"])  // every key that starts with "posts"
 /// ```
 ///
+/// Parts compare and hash as `AnyHashable` compares and hashes them: `42` and `42 as Int64`
+/// are the same part, as they are the same key of a `[AnyHashable: Value]` dictionary.
+///
 /// > Important: A key has at least one part. An empty key stops the program with a message
 /// > naming it.
 public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
@@ -16,46 +19,18 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     /// The value of this part.
     public let value: any Hashable & Sendable
 
-    /// The value's hash as `AnyHashable` computes it, worked out once: a key is hashed and
-    /// compared at every look-up, and boxing each part in `AnyHashable` then costs more than
-    /// the rest of a fresh read.
-    private let hashCode: Int
-
-    /// The value itself when it is an `Int` or a `String` (most parts are), so that two
-    /// such parts compare without `AnyHashable`'s dynamic casts.
-    private let plain: Plain
-
-    private enum Plain: Sendable {
-      case int(Int)
-      case string(String)
-      case other
-    }
-
     /// Wraps a value as a key part.
     ///
     /// - Parameter value: The value.
     public init(_ value: any Hashable & Sendable) {
       self.value = value
-      hashCode = AnyHashable(value).hashValue
-      plain = Self.plain(value)
-    }
-
-    private static func plain<T: Hashable & Sendable>(_ value: T) -> Plain {
-      if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
-      if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
-      return .other
     }
 
     public static func == (lhs: Part, rhs: Part) -> Bool {
-      guard lhs.hashCode == rhs.hashCode else { return false }
-      switch (lhs.plain, rhs.plain) {
-      case (.int(let left), .int(let right)): return left == right
-      case (.string(let left), .string(let right)): return left == right
-      default: return AnyHashable(lhs.value) == AnyHashable(rhs.value)
-      }
+      LoadKey.equal(lhs.value, rhs.value)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+    public func hash(into hasher: inout Hasher) { LoadKey.hash(value, into: &hasher) }
 
     /// The value, quoted when it is a string.
     public var description: String {
@@ -64,15 +39,20 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     }
   }
 
+  /// The parts' values, outermost first, kept as the caller's array literal made them: a key
+  /// is built, hashed and compared at every look-up of a shared entry, so it wraps, boxes
+  /// and hashes nothing ahead of time.
+  private let values: [any Hashable & Sendable]
+
   /// The parts of the key, outermost first.
-  public let parts: [Part]
+  public var parts: [Part] { values.map(Part.init) }
 
   /// Creates a key from its parts.
   ///
   /// - Parameter parts: At least one hashable, `Sendable` value, outermost first.
   public init(_ parts: [any Hashable & Sendable]) {
     precondition(!parts.isEmpty, "LoadKey: a key needs at least one part, got []")
-    self.parts = parts.map(Part.init)
+    values = parts
   }
 
   /// Creates a key from an array literal: `["posts", 42]`.
@@ -82,13 +62,37 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     self.init(elements)
   }
 
+  public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
+    lhs.values.count == rhs.values.count && lhs.startsWith(rhs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(values.count)
+    values.withUnsafeBufferPointer { values in
+      for index in values.indices { LoadKey.hash(values[index], into: &hasher) }
+    }
+  }
+
   /// Whether this key starts with every part of `prefix`, in order. A key is its own
   /// prefix.
   ///
   /// - Parameter prefix: The family to test for.
   /// - Returns: `true` when `prefix` names this key or a family it belongs to.
   public func hasPrefix(_ prefix: LoadKey) -> Bool {
-    prefix.parts.count <= parts.count && Array(parts.prefix(prefix.parts.count)) == prefix.parts
+    prefix.values.count <= values.count && startsWith(prefix)
+  }
+
+  /// Whether the first parts of this key equal every part of `prefix` (which has no more
+  /// parts than this key).
+  private func startsWith(_ prefix: LoadKey) -> Bool {
+    values.withUnsafeBufferPointer { values in
+      prefix.values.withUnsafeBufferPointer { prefix in
+        for index in prefix.indices where !LoadKey.equal(values[index], prefix[index]) {
+          return false
+        }
+        return true
+      }
+    }
   }
 
   /// The key with `part` appended: `["posts"].appending(42)` is `["posts", 42]`.
@@ -96,13 +100,57 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
   /// - Parameter part: The part to add at the end.
   /// - Returns: The longer key.
   public func appending(_ part: any Hashable & Sendable) -> LoadKey {
-    LoadKey(parts: parts + [Part(part)])
+    LoadKey(values + [part])
   }
-
-  private init(parts: [Part]) { self.parts = parts }
 
   /// The parts, as in `["posts", 42]`.
   public var description: String {
     "[" + parts.map(\.description).joined(separator: ", ") + "]"
+  }
+
+  // MARK: - Parts, compared and hashed as AnyHashable does
+
+  // `Int` and `String` parts (most parts are) take a direct path: `AnyHashable` would look
+  // up a conformance and a box type at every call, which cost more than the rest of a
+  // fresh read of a shared entry. The direct path feeds the hasher exactly what
+  // `AnyHashable` feeds it (an integer's 64-bit value, the string itself), so a part hashes
+  // the same whichever path it takes, and `42` still equals `42 as Int64`.
+
+  /// Feeds `value` to `hasher` as `AnyHashable(value)` would.
+  @inline(__always)
+  static func hash(_ value: any Hashable & Sendable, into hasher: inout Hasher) {
+    hashOpened(value, into: &hasher)
+  }
+
+  @inline(__always)
+  private static func hashOpened<T: Hashable & Sendable>(_ value: T, into hasher: inout Hasher) {
+    if T.self == Int.self {
+      hasher.combine(unsafeBitCast(value, to: Int.self))
+    } else if T.self == String.self {
+      hasher.combine(unsafeBitCast(value, to: String.self))
+    } else {
+      hasher.combine(AnyHashable(value))
+    }
+  }
+
+  /// Whether `AnyHashable(lhs) == AnyHashable(rhs)`.
+  @inline(__always)
+  static func equal(_ lhs: any Hashable & Sendable, _ rhs: any Hashable & Sendable) -> Bool {
+    equalOpened(lhs, rhs)
+  }
+
+  @inline(__always)
+  private static func equalOpened<L: Hashable & Sendable, R: Hashable & Sendable>(
+    _ lhs: L, _ rhs: R
+  ) -> Bool {
+    if L.self == R.self {
+      if L.self == Int.self {
+        return unsafeBitCast(lhs, to: Int.self) == unsafeBitCast(rhs, to: Int.self)
+      }
+      if L.self == String.self {
+        return unsafeBitCast(lhs, to: String.self) == unsafeBitCast(rhs, to: String.self)
+      }
+    }
+    return AnyHashable(lhs) == AnyHashable(rhs)
   }
 }

@@ -122,13 +122,11 @@ public final class LoaderStore {
     if let existing = entries[key] {
       // `SharedLoader` is final, so comparing the exact type is the cast; `as?` on the
       // existential costs a dynamic cast through the runtime at every read.
-      guard ObjectIdentifier(type(of: existing)) == ObjectIdentifier(SharedLoader<Value>.self)
-      else {
+      guard ObjectIdentifier(type(of: existing)) == loaderType(Value.self) else {
         return mismatch(key, holding: existing.valueType, asked: Value.self)
       }
-      let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
-      touch(entry)
-      return entry
+      touch(existing)
+      return unsafeDowncast(existing, to: SharedLoader<Value>.self)
     }
     let entry = SharedLoader(
       key: key, store: self, clock: clock, now: now, staleTime: staleTime, policy: policy,
@@ -138,6 +136,19 @@ public final class LoaderStore {
     scheduleSweep()
     evictIfNeeded()
     return entry
+  }
+
+  /// The identity of `SharedLoader<Value>`, remembered for the last value type asked for:
+  /// this generic code is not specialised, and fetching the metadata of a generic class in it
+  /// costs more than the rest of a look-up (metadata is unique, so its identity never changes).
+  private var lastLoaderType: (value: ObjectIdentifier, loader: ObjectIdentifier)?
+
+  private func loaderType<Value: Sendable>(_: Value.Type) -> ObjectIdentifier {
+    let value = ObjectIdentifier(Value.self)
+    if let last = lastLoaderType, last.value == value { return last.loader }
+    let loader = ObjectIdentifier(SharedLoader<Value>.self)
+    lastLoaderType = (value, loader)
+    return loader
   }
 
   /// The entry for `key` if the store holds one of that value type.

@@ -1,23 +1,32 @@
 /// The table of key-path slots: one entry per live owner instance, one slot per key path.
 ///
 /// Keyed by the owner's identity (never by its class), so two instances never share a slot.
-/// An entry holds its owner weakly and a slot leaves the table when its load ends, so a
+/// Slots hold their owner weakly and a slot leaves the table when its load ends, so a
 /// finished load leaves nothing behind. Entries whose owner died while a load was still
 /// running are swept (and their loads cancelled) as the table grows, and an identity reused
 /// by a new object never inherits a dead owner's slots.
 @MainActor @usableFromInline
 enum SlotRegistry {
-  private struct Entry {
-    weak var owner: AnyObject?
+  @MainActor private struct Entry {
     /// The first slot, kept inline: most owners load one key path at a time.
     var first: (keyPath: AnyKeyPath, slot: LoadSlot)?
     var others: [(keyPath: AnyKeyPath, slot: LoadSlot)] = []
 
-    init(owner: AnyObject) { self.owner = owner }
+    /// The owner, `nil` once it is gone, read through the entry's first slot: every slot of
+    /// an entry holds the same owner weakly, and an entry leaves the table with its last
+    /// slot. (A weak reference of the entry's own cost a key-path load forming and
+    /// destroying it.)
+    var owner: AnyObject? { (first?.slot ?? others.first?.slot)?.ownerObject }
 
     var isEmpty: Bool { first == nil && others.isEmpty }
     var count: Int { (first == nil ? 0 : 1) + others.count }
     var all: [LoadSlot] { (first.map { [$0.slot] } ?? []) + others.map(\.slot) }
+
+    /// The slot for `keyPath`, if this is `owner`'s entry.
+    func slot(of owner: AnyObject, for keyPath: AnyKeyPath) -> LoadSlot? {
+      guard self.owner === owner else { return nil }
+      return slot(for: keyPath)
+    }
 
     func slot(for keyPath: AnyKeyPath) -> LoadSlot? {
       if let first, first.keyPath == keyPath { return first.slot }
@@ -28,17 +37,39 @@ enum SlotRegistry {
       if first == nil { first = (keyPath, slot) } else { others.append((keyPath, slot)) }
     }
 
-    mutating func remove(_ slot: LoadSlot) {
+    /// Removes `slot`; returns whether the entry is empty now.
+    @discardableResult
+    mutating func remove(_ slot: LoadSlot) -> Bool {
       if first?.slot === slot {
         first = others.isEmpty ? nil : others.removeFirst()
       } else if let index = others.firstIndex(where: { $0.slot === slot }) {
         others.remove(at: index)
       }
+      return isEmpty
+    }
+  }
+
+  /// An owner's identity as the table's key, hashed by mixing its address rather than
+  /// through `Hasher`: a key-path load hashes it twice (to find and add its slot, and to
+  /// remove it), and SipHash cost about 90 instructions each time. Addresses are unique
+  /// among live objects, so a cheap mix of their bits spreads them well.
+  private struct OwnerKey: Hashable {
+    let id: ObjectIdentifier
+
+    init(_ id: ObjectIdentifier) { self.id = id }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    // `Dictionary` asks for this rather than `hash(into:)`. The seed is mixed in, so a
+    // dictionary's buckets still differ from another's.
+    func _rawHashValue(seed: Int) -> Int {
+      let mixed = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+      return Int(bitPattern: mixed ^ (mixed >> 29))
     }
   }
 
   private struct Table {
-    var entries: [ObjectIdentifier: Entry] = [:]
+    var entries: [OwnerKey: Entry] = [:]
     var sweepThreshold = 64
   }
 
@@ -54,38 +85,45 @@ enum SlotRegistry {
   /// The slot for `keyPath` on `owner`, if one exists.
   @usableFromInline
   static func find(_ owner: AnyObject, _ keyPath: AnyKeyPath) -> LoadSlot? {
-    let entries = table.pointee.entries
-    guard let index = entries.index(forKey: ObjectIdentifier(owner)) else { return nil }
-    let entry = entries.values[index]
-    guard entry.owner === owner else { return nil }
-    return entry.slot(for: keyPath)
+    guard let index = table.pointee.entries.index(forKey: OwnerKey(ObjectIdentifier(owner))) else {
+      return nil
+    }
+    return table.pointee.entries.values[index].slot(of: owner, for: keyPath)
   }
 
   /// Adds a new slot for `keyPath` on `owner` (which has none).
+  ///
+  /// One look-up of the owner's entry, changed in place: hashing the owner's identity again,
+  /// or copying its entry out and back, costs a key-path load more than the rest of this.
   @usableFromInline
   static func insert(_ slot: LoadSlot, _ owner: AnyObject, _ keyPath: AnyKeyPath) {
-    let id = ObjectIdentifier(owner)
-    if let index = table.pointee.entries.index(forKey: id) {
-      if table.pointee.entries.values[index].owner === owner {
-        table.pointee.entries.values[index].append(keyPath, slot)
-        return
-      }
-      // An entry for a dead owner whose identity was reused: its loads must stop.
-      let stale = table.pointee.entries.remove(at: index).value
-      stop(stale)
-    }
     sweepIfNeeded()
-    var entry = Entry(owner: owner)
+    var stale: Entry?
+    insert(
+      slot, keyPath,
+      into: &table.pointee.entries[OwnerKey(ObjectIdentifier(owner)), default: Entry()],
+      owner, stale: &stale)
+    // An entry for a dead owner whose identity was reused: its loads must stop.
+    if let stale { stop(stale) }
+  }
+
+  private static func insert(
+    _ slot: LoadSlot, _ keyPath: AnyKeyPath, into entry: inout Entry, _ owner: AnyObject,
+    stale: inout Entry?
+  ) {
+    // An empty entry is a new one: entries leave the table with their last slot.
+    if !entry.isEmpty, entry.owner !== owner {
+      stale = entry
+      entry = Entry()
+    }
     entry.append(keyPath, slot)
-    table.pointee.entries[id] = entry
   }
 
   /// Removes an idle slot; removes its owner's entry when that was the last one.
   @usableFromInline
   static func remove(_ slot: LoadSlot, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
-    guard let index = table.pointee.entries.index(forKey: ownerID) else { return }
-    table.pointee.entries.values[index].remove(slot)
-    guard table.pointee.entries.values[index].isEmpty else { return }
+    guard let index = table.pointee.entries.index(forKey: OwnerKey(ownerID)) else { return }
+    guard table.pointee.entries.values[index].remove(slot) else { return }
     table.pointee.entries.remove(at: index)
     if table.pointee.entries.isEmpty, table.pointee.entries.capacity > 64 {
       // After a burst of loads the dictionary keeps its high-water storage; give it back
