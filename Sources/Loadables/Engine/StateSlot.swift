@@ -188,18 +188,20 @@ extension StateSlot {
   /// replaces.
   @inlinable
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
-    let inherits =
-      isBusy && shownStart && writeCount == startMark && read()?.isAnyStarted == true
+    // The superseded load's spinner is up and the engine wrote nothing since; whether it is
+    // still what the state shows is asked of the state read below (stopping the old load
+    // writes nothing), so a restart reads the state once.
+    let chained = isBusy && shownStart && writeCount == startMark
     let token = begin()
     keepsValue = keepingValue
     if silently {
-      if !inherits {
+      if !(chained && read()?.isAnyStarted == true) {
         shownStart = false
         // A silent load changes nothing on screen; only keeping a value needs to know it.
         replaced = keepingValue ? read() : nil
       }
     } else if let current = read() {
-      if !inherits {
+      if !(chained && current.isAnyStarted) {
         shownStart = false
         replaced = current
       }
