@@ -45,6 +45,9 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   // operation runs while holding it too, so one instance never races with itself.
   private let lock = NSLock()
   private var index: RecencyIndex?
+  /// The last modification time given to a file, so that each use gets a later one than the
+  /// last even within the file system's (often coarse) clock tick.
+  private var lastStamp: Int64 = 0
 
   /// The directory.
   let url: URL
@@ -127,6 +130,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
         }
       }
       var index = RecencyIndex()
+      lastStamp = max(lastStamp, kept.map(\.modified).max() ?? 0)
       for file in kept.sorted(by: { ($0.modified, $0.name) < ($1.modified, $1.name) }) {
         index.use(file.name, bytes: file.bytes, key: file.record.key)
       }
@@ -160,8 +164,8 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
         } else if let drop = Self.drop(record, rules: rules, now: now) {
           removeFile(name, reporting: drop, into: &load.events)
         } else {
-          FileCalls.touch(filePath(name))
           scanIfNeeded()
+          stamp(name)
           index?.use(name, bytes: bytes, key: key)
           load.records = [record]
         }
@@ -197,6 +201,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
       // The new record is in place; a failed sync of the directory only weakens its
       // survival of a power loss, which is no reason to report that nothing was saved.
       try? FileCalls.syncDirectory(path)
+      stamp(name)
       var events: [PersistenceEvent] = []
       if let displaced = index?.use(name, bytes: bytes.count, key: record.key) {
         events.append(.displaced(key: displaced))
@@ -296,11 +301,19 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     let files = names.filter { $0.hasSuffix("." + Self.fileExtension) }.compactMap { name in
       FileCalls.status(filePath(name)).map { (name: name, status: $0) }
     }
+    lastStamp = max(lastStamp, files.map(\.status.modified).max() ?? 0)
     for file in files.sorted(by: { ($0.status.modified, $0.name) < ($1.status.modified, $1.name) })
     {
       index.use(file.name, bytes: file.status.bytes, key: nil)
     }
     self.index = index
+  }
+
+  /// Marks file `name` as used now: its modification time becomes later than any given
+  /// before, so the order of uses survives a relaunch exactly.
+  private func stamp(_ name: String) {
+    lastStamp = max(FileCalls.now(), lastStamp + 1)
+    FileCalls.setModified(filePath(name), nanoseconds: lastStamp)
   }
 
   /// Evicts the least recently used records beyond the budget.
@@ -309,8 +322,10 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     var events: [PersistenceEvent] = []
     for name in victims {
       let entry = index?.entries[name]
+      var key = entry?.key
+      if key == nil, case .success(let (record, _))? = readFile(name) { key = record.key }
       removeFile(
-        name, reporting: .evicted(key: entry?.key, bytes: entry?.bytes ?? 0), into: &events)
+        name, reporting: .evicted(key: key, bytes: entry?.bytes ?? 0), into: &events)
     }
     return events
   }

@@ -70,7 +70,7 @@ enum PersistenceEvent: Equatable, Sendable {
   /// A record older than the rules' `maxAge` was removed.
   case droppedExpired(key: PersistentKey, savedAt: Date)
   /// A record was evicted to keep within the byte budget (least recently used first); its key
-  /// is `nil` when the directory backend evicted a file it had not read since launch.
+  /// is `nil` when the file evicted could not be decoded.
   case evicted(key: PersistentKey?, bytes: Int)
   /// A write replaced the record of another key whose file name is the same (a hash
   /// collision): that key's value is no longer saved.

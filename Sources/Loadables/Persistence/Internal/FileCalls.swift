@@ -76,9 +76,21 @@ enum FileCalls {
     } catch  where error.code == ENOENT {}
   }
 
-  /// Sets the file's modification time to now (the byte budget's record of a use).
-  static func touch(_ path: String) {
-    _ = utimensat(AT_FDCWD, path, nil, 0)
+  /// Sets the file's modification time (the byte budget's record of a use), in nanoseconds
+  /// since 1970.
+  static func setModified(_ path: String, nanoseconds: Int64) {
+    let time = timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    _ = withUnsafePointer(to: (time, time)) { pair in
+      pair.withMemoryRebound(to: timespec.self, capacity: 2) { utimensat(AT_FDCWD, path, $0, 0) }
+    }
+  }
+
+  /// The wall-clock time in nanoseconds since 1970.
+  static func now() -> Int64 {
+    var time = timespec()
+    _ = clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
   /// The size and modification time (in nanoseconds since 1970) of the file at `path`.
