@@ -42,7 +42,7 @@ enum FileCalls {
     let descriptor: Int32
     do {
       descriptor = try retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
-    } catch  where error.code == ENOENT {
+    } catch  where error.code == ENOENT || error.code == ENOTDIR {
       return nil
     }
     defer { _ = close(descriptor) }
