@@ -197,6 +197,35 @@ final class PersistenceBackendTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: directory.path), ["settings.json"])
   }
 
+  func testConcurrentCallsFromManyThreadsKeepEveryRecordWhole() throws {
+    for backend in backends() {
+      let shared = backend.relaunch()
+      let rules = PersistenceRules(version: "1", byteBudget: 20 * 1_200)
+      let keys = try (0..<8).map { try PersistentKey(["key", $0]) }
+      let start = start
+      DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        for round in 0..<40 {
+          let key = keys[(worker + round) % keys.count]
+          let text = "\(key.identity) \(round) " + String(repeating: "x", count: 1_000)
+          if round % 3 == 0 {
+            _ = shared.read(key, rules: rules, now: start)
+          } else {
+            let saved = PersistedRecord(
+              key: key, value: Data(text.utf8), savedAt: start, version: "1")
+            do { try shared.write(saved, rules: rules) } catch { XCTFail("\(error)") }
+          }
+        }
+      }
+      let load = backend.relaunch().loadAll(rules, now: start)
+      XCTAssertEqual(load.events, [], backend.name)
+      XCTAssertEqual(load.records.count, keys.count, backend.name)
+      for record in load.records {
+        XCTAssertTrue(
+          String(decoding: record.value, as: UTF8.self).hasPrefix(record.key.identity + " "))
+      }
+    }
+  }
+
   func testRecencyIndexEvictsOldestFirstAndTheNewestOnlyWhenItAloneIsTooLarge() {
     var index = RecencyIndex()
     index.use("a", bytes: 10, key: nil)

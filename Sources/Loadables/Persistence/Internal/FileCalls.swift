@@ -69,11 +69,12 @@ enum FileCalls {
     _ = try retrying("fsync") { fsync(descriptor) }
   }
 
-  /// Removes the file at `path`; a file already gone is no failure.
+  /// Removes the file at `path`; a file already gone (or a directory never made) is no
+  /// failure.
   static func remove(_ path: String) throws(Failure) {
     do {
       _ = try retrying("unlink") { unlink(path) }
-    } catch  where error.code == ENOENT {}
+    } catch  where error.code == ENOENT || error.code == ENOTDIR {}
   }
 
   /// Sets the file's modification time (the byte budget's record of a use), in nanoseconds
