@@ -34,7 +34,9 @@ import Foundation
 ///
 /// **Sharing.** One instance per directory per process serializes its calls. Two processes
 /// (an app and its extension in an App Group) may share a directory: each write is still
-/// atomic, but each process's byte budget counts only what it has seen.
+/// atomic, but each process's byte budget counts only what it has seen, and a launch load
+/// removes temporary files, so a write another process is making at that moment fails (and
+/// reports it) rather than completing.
 ///
 /// ```swift
 /// let backend = DirectoryPersistence(cachesURL.appending(path: "Loadables"))
