@@ -64,6 +64,25 @@ final class PersistenceKeyTests: XCTestCase {
 
   func testCRC32MatchesTheStandardCheckValue() {
     XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xcbf4_3926)
+    XCTAssertEqual(CRC32.checksum(Array("0123456789".utf8).dropFirst()), 0xcbf4_3926)
+    XCTAssertEqual(CRC32.checksum("123456789".utf8), 0xcbf4_3926)  // not contiguous
+  }
+
+  func testRecordFormatRoundTripsEdgeValues() {
+    let records = [
+      PersistedRecord(
+        key: PersistentKey(identity: "s1:a"), value: Data(),
+        savedAt: Date(timeIntervalSince1970: 0),
+        version: ""),
+      PersistedRecord(
+        key: PersistentKey(identity: "s4:🙂"), value: Data([0, 255, 0]),
+        savedAt: Date(timeIntervalSince1970: -1.5), version: "2.0 (build 7) é"),
+    ]
+    for record in records {
+      let bytes = RecordFormat.encode(record)
+      XCTAssertEqual(bytes.count, RecordFormat.encodedSize(record))
+      XCTAssertEqual(try RecordFormat.decode(bytes).get(), record)
+    }
   }
 
   func testAnyKeyMapsToASafeDistinctFileInsideTheDirectory() throws {

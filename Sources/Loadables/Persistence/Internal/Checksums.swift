@@ -92,8 +92,18 @@ enum CRC32 {
 
   /// The checksum of `bytes`.
   static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xffff_ffff
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
-    return crc ^ 0xffff_ffff
+    table.withUnsafeBufferPointer { table in
+      // Through the contiguous storage when there is one (arrays and their slices, as the
+      // record format passes): a record's whole value is checked on every read and write.
+      let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+        var crc: UInt32 = 0xffff_ffff
+        for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
+        return crc
+      }
+      if let contiguous { return contiguous ^ 0xffff_ffff }
+      var crc: UInt32 = 0xffff_ffff
+      for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
+      return crc ^ 0xffff_ffff
+    }
   }
 }
