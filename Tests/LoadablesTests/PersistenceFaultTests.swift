@@ -18,8 +18,10 @@ import XCTest
 /// write until it is killed; run without it, that test returns at once. No executable target
 /// (and so no product) is added for the tests' sake.
 ///
-/// `LOADABLES_CRASH_KILLS` sets the number of kills (25 by default, about 10 s on the 2-core
-/// CI machine); `.ci/crash-persistence [kills]` runs hundreds.
+/// `LOADABLES_CRASH_KILLS` sets the number of kills (25 by default: about 3 s on the 2-core
+/// CI machine, 18-21 s under ThreadSanitizer or AddressSanitizer, where each writer starts
+/// slower); `.ci/crash-persistence [kills]` runs hundreds (300 in about 31 s). Measured: 300
+/// kills, 1,800 files checked, 72 kills inside a write (their temporary files removed), 0 torn.
 final class PersistenceFaultTests: XCTestCase {
   private static let directoryVariable = "LOADABLES_CRASH_WRITER_DIR"
   private static let startVariable = "LOADABLES_CRASH_WRITER_START"
