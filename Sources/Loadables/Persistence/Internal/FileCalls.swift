@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX calls the directory backend needs, each retried on `EINTR` and returning
+/// `errno` on failure. Foundation offers no `fsync` of a file or a directory, and
+/// `Data.write(options: .atomic)` renames without syncing, so a crash of the system could
+/// leave an empty file behind the new name.
+enum FileCalls {
+  /// Why a call failed: the call's name and `errno`.
+  struct Failure: Error {
+    let operation: String
+    let code: Int32
+  }
+
+  /// Writes `bytes` to a new file at `path` (which must not exist) and syncs it to disk.
+  static func createSynced(_ path: String, bytes: [UInt8]) throws(Failure) {
+    let descriptor = try retrying("open") {
+      open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
+    defer { _ = close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = try retrying("write") {
+        bytes.withUnsafeBytes { buffer in
+          write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+      }
+      offset += written
+    }
+    _ = try retrying("fsync") { fsync(descriptor) }
+  }
+
+  /// The whole content of the file at `path`, or `nil` when there is none.
+  static func contents(_ path: String) throws(Failure) -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
+    } catch  where error.code == ENOENT || error.code == ENOTDIR {
+      return nil
+    }
+    defer { _ = close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = try retrying("read") {
+        chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
+  /// Renames `source` over `target` atomically.
+  static func move(_ source: String, over target: String) throws(Failure) {
+    _ = try retrying("rename") { rename(source, target) }
+  }
+
+  /// Syncs the directory at `path`, so that a rename in it survives a crash of the system.
+  static func syncDirectory(_ path: String) throws(Failure) {
+    let descriptor = try retrying("open") { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    defer { _ = close(descriptor) }
+    _ = try retrying("fsync") { fsync(descriptor) }
+  }
+
+  /// Removes the file at `path`; a file already gone (or a directory never made) is no
+  /// failure.
+  static func remove(_ path: String) throws(Failure) {
+    do {
+      _ = try retrying("unlink") { unlink(path) }
+    } catch  where error.code == ENOENT || error.code == ENOTDIR {}
+  }
+
+  /// Sets the file's modification time (the byte budget's record of a use), in nanoseconds
+  /// since 1970.
+  static func setModified(_ path: String, nanoseconds: Int64) {
+    let time = timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    _ = withUnsafePointer(to: (time, time)) { pair in
+      pair.withMemoryRebound(to: timespec.self, capacity: 2) { utimensat(AT_FDCWD, path, $0, 0) }
+    }
+  }
+
+  /// The wall-clock time in nanoseconds since 1970.
+  static func now() -> Int64 {
+    var time = timespec()
+    _ = clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+
+  /// The size and modification time (in nanoseconds since 1970) of the file at `path`.
+  static func status(_ path: String) -> (bytes: Int, modified: Int64)? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return (Int(info.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+  }
+
+  /// Creates the directory at `path` and any missing parents.
+  static func createDirectories(_ path: String) throws(Failure) {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw Failure(operation: "mkdir", code: ENOTDIR)
+      }
+      return
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path { try createDirectories(parent) }
+    do {
+      _ = try retrying("mkdir") { mkdir(path, 0o755) }
+    } catch  where error.code == EEXIST {}
+  }
+
+  /// The names in the directory at `path`; none when it does not exist.
+  static func names(in path: String) throws(Failure) -> [String] {
+    guard let directory = opendir(path) else {
+      if errno == ENOENT { return [] }
+      throw Failure(operation: "opendir", code: errno)
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  private static func retrying<T: BinaryInteger>(
+    _ operation: String, _ call: () -> T
+  ) throws(Failure) -> T {
+    while true {
+      let result = call()
+      if result >= 0 { return result }
+      if errno != EINTR { throw Failure(operation: operation, code: errno) }
+    }
+  }
+}

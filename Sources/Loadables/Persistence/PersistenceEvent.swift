@@ -1,0 +1,54 @@
+import Foundation
+
+/// Something a backend did on its own while reading or writing, for the store to report.
+///
+/// None of these is an error the app must handle: each says why an entry will load as if it
+/// was never saved.
+enum PersistenceEvent: Equatable, Sendable {
+  /// A file that could not be read or decoded was removed.
+  case removedUnreadable(file: String, reason: UnreadableReason)
+  /// A temporary file left by an interrupted write was removed.
+  case removedTemporary(file: String)
+  /// A record saved under another version was removed.
+  case droppedOtherVersion(key: PersistentKey, version: String)
+  /// A record older than the rules' `maxAge` was removed.
+  case droppedExpired(key: PersistentKey, savedAt: Date)
+  /// A record was evicted to keep within the byte budget (least recently used first); its key
+  /// is `nil` when the file evicted could not be decoded.
+  case evicted(key: PersistentKey?, bytes: Int)
+  /// A write replaced the record of another key whose file name is the same (a hash
+  /// collision): that key's value is no longer saved.
+  case displaced(key: PersistentKey)
+  /// A file could not be removed (it stays, and is skipped).
+  case removalFailed(file: String, errno: Int32)
+  /// The directory could not be listed; nothing was loaded.
+  case directoryUnreadable(path: String, errno: Int32)
+}
+
+/// Why a record file could not be used.
+enum UnreadableReason: Error, Equatable, Sendable {
+  /// The file has no bytes.
+  case empty
+  /// The file is shorter (or longer) than its header says: a torn or truncated write.
+  case wrongLength
+  /// The file does not start with the record format's magic bytes.
+  case wrongMagic
+  /// The file is from a format version this build does not read.
+  case unsupportedFormat(UInt16)
+  /// The bytes do not match their checksum (a flipped byte, an edit by hand).
+  case checksumMismatch
+  /// A field does not decode (text that is not UTF-8, a time that is not a number).
+  case malformed
+  /// The file holds the record of a key whose file has another name (copied or renamed).
+  case misplaced(storedKey: PersistentKey)
+  /// The file could not be read.
+  case readFailed(errno: Int32)
+}
+
+/// What a load returned: the records still valid, and what was dropped or removed on the way.
+struct PersistenceLoad: Equatable, Sendable {
+  /// The valid records, in no particular order.
+  var records: [PersistedRecord] = []
+  /// What the backend dropped or removed, in the order it did so.
+  var events: [PersistenceEvent] = []
+}

@@ -1,0 +1,246 @@
+import Foundation
+import XCTest
+
+@testable import Loadables
+
+/// The rules every backend keeps, checked against both: the in-memory one, and the directory
+/// one, each "relaunch" a new instance on the same directory.
+final class PersistenceBackendTests: XCTestCase {
+  private let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// A backend and a way to get a fresh instance on the same storage (a relaunch).
+  private func backends() -> [(name: String, relaunch: () -> any PersistenceBackend)] {
+    let memory = InMemoryPersistence()
+    let directory = temporaryDirectory()
+    return [
+      ("in memory", { memory }),
+      ("directory", { DirectoryPersistence(directory) }),
+    ]
+  }
+
+  private func record(
+    _ key: LoadKey, _ text: String, savedAt: Date? = nil, version: String = "1"
+  ) throws -> PersistedRecord {
+    PersistedRecord(
+      key: try PersistentKey(key), value: Data(text.utf8), savedAt: savedAt ?? start,
+      version: version)
+  }
+
+  private func texts(_ load: PersistenceLoad) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: load.records.map {
+        ($0.key.identity, String(decoding: $0.value, as: UTF8.self))
+      })
+  }
+
+  func testARecordWrittenReadsBackAfterARelaunchWithItsFetchTime() throws {
+    let rules = PersistenceRules(version: "1")
+    for backend in backends() {
+      let first = backend.relaunch()
+      XCTAssertEqual(first.loadAll(rules, now: start), PersistenceLoad(), backend.name)
+      let saved = try record(["posts", 1], "hello", savedAt: start.addingTimeInterval(-60))
+      XCTAssertEqual(try first.write(saved, rules: rules), [])
+      try first.write(record(["posts", 2], "two"), rules: rules)
+      try first.write(record(["posts", 1], "hello again"), rules: rules)
+      try first.write(saved, rules: rules)
+
+      let relaunched = backend.relaunch()
+      let load = relaunched.loadAll(rules, now: start)
+      XCTAssertEqual(load.events, [], backend.name)
+      XCTAssertEqual(load.records.count, 2, backend.name)
+      XCTAssertEqual(load.records.first { $0.key == saved.key }, saved, backend.name)
+      XCTAssertEqual(relaunched.read(saved.key, rules: rules, now: start).records, [saved])
+      XCTAssertEqual(
+        relaunched.read(try PersistentKey(["posts", 3]), rules: rules, now: start),
+        PersistenceLoad())
+
+      try relaunched.remove(saved.key)
+      try relaunched.remove(saved.key)  // removing what is gone is no error
+      XCTAssertEqual(texts(backend.relaunch().loadAll(rules, now: start)), ["s5:postsi1:2": "two"])
+      try backend.relaunch().removeAll()
+      XCTAssertEqual(backend.relaunch().loadAll(rules, now: start), PersistenceLoad(), backend.name)
+    }
+  }
+
+  func testRecordsOfAnotherVersionAreDroppedAndReported() throws {
+    for backend in backends() {
+      let old = try record(["a"], "old", version: "1")
+      try backend.relaunch().write(old, rules: PersistenceRules(version: "1"))
+      try backend.relaunch().write(
+        record(["b"], "new", version: "2"), rules: PersistenceRules(version: "2"))
+
+      let rules = PersistenceRules(version: "2")
+      let load = backend.relaunch().loadAll(rules, now: start)
+      XCTAssertEqual(texts(load), ["s1:b": "new"], backend.name)
+      XCTAssertEqual(load.events, [.droppedOtherVersion(key: old.key, version: "1")], backend.name)
+      XCTAssertEqual(backend.relaunch().loadAll(rules, now: start).events, [], "dropped for good")
+
+      // Read one drops it too.
+      try backend.relaunch().write(old, rules: PersistenceRules(version: "1"))
+      let read = backend.relaunch().read(old.key, rules: rules, now: start)
+      XCTAssertEqual(
+        read, PersistenceLoad(events: [.droppedOtherVersion(key: old.key, version: "1")]))
+    }
+  }
+
+  func testRecordsOlderThanMaxAgeAreDroppedAndReported() throws {
+    let rules = PersistenceRules(version: "1", maxAge: .seconds(3_600))
+    for backend in backends() {
+      let stale = try record(["stale"], "s", savedAt: start.addingTimeInterval(-3_601))
+      let fresh = try record(["fresh"], "f", savedAt: start.addingTimeInterval(-3_600))
+      try backend.relaunch().write(stale, rules: rules)
+      try backend.relaunch().write(fresh, rules: rules)
+
+      let load = backend.relaunch().loadAll(rules, now: start)
+      XCTAssertEqual(load.records, [fresh], backend.name)
+      XCTAssertEqual(load.events, [.droppedExpired(key: stale.key, savedAt: stale.savedAt)])
+      let later = backend.relaunch().read(fresh.key, rules: rules, now: start.addingTimeInterval(1))
+      XCTAssertEqual(later.records, [], backend.name)
+      XCTAssertEqual(later.events, [.droppedExpired(key: fresh.key, savedAt: fresh.savedAt)])
+      XCTAssertEqual(
+        backend.relaunch().loadAll(PersistenceRules(version: "1"), now: start), PersistenceLoad())
+    }
+  }
+
+  func testTheByteBudgetEvictsTheLeastRecentlyUsedRecords() throws {
+    for backend in backends() {
+      let records = try ["a", "b", "c", "d"].map {
+        try record([$0], String(repeating: $0, count: 100))
+      }
+      let size = RecordFormat.encodedSize(records[0])
+      let rules = PersistenceRules(version: "1", byteBudget: 3 * size)
+      let live = backend.relaunch()
+      for record in records.prefix(3) { XCTAssertEqual(try live.write(record, rules: rules), []) }
+      // Reading a makes b the least recently used.
+      XCTAssertEqual(live.read(records[0].key, rules: rules, now: start).records, [records[0]])
+      XCTAssertEqual(
+        try live.write(records[3], rules: rules), [.evicted(key: records[1].key, bytes: size)],
+        backend.name)
+      XCTAssertEqual(
+        Set(backend.relaunch().loadAll(rules, now: start).records.map(\.key.identity)),
+        ["s1:a", "s1:c", "s1:d"])
+
+      // A smaller budget at the next launch evicts down to it, oldest first (c, then a).
+      let smaller = PersistenceRules(version: "1", byteBudget: size)
+      let load = backend.relaunch().loadAll(smaller, now: start)
+      XCTAssertEqual(load.records, [records[3]], backend.name)
+      XCTAssertEqual(
+        load.events,
+        [.evicted(key: records[2].key, bytes: size), .evicted(key: records[0].key, bytes: size)],
+        backend.name)
+
+      // A record larger than the whole budget is not kept.
+      let huge = try record(["huge"], String(repeating: "h", count: 1_000))
+      let events = try backend.relaunch().write(huge, rules: smaller)
+      XCTAssertEqual(
+        events,
+        [
+          .evicted(key: records[3].key, bytes: size),
+          .evicted(key: huge.key, bytes: RecordFormat.encodedSize(huge)),
+        ],
+        backend.name)
+    }
+  }
+
+  func testTheDirectoryBackendKeepsRecencyAcrossARelaunch() throws {
+    let directory = temporaryDirectory()
+    let records = try ["a", "b", "c"].map { try record([$0], $0) }
+    let size = RecordFormat.encodedSize(records[0])
+    let rules = PersistenceRules(version: "1", byteBudget: 3 * size)
+    let first = DirectoryPersistence(directory)
+    for record in records { try first.write(record, rules: rules) }
+    // Make the order unambiguous whatever the file system's time resolution: a, b, c were
+    // written in this order; set b's and c's times back, then read a (touching it to now).
+    for (name, age) in [("b", 20.0), ("c", 10.0)] {
+      let path = directory.appendingPathComponent(first.fileName(for: try PersistentKey([name])))
+        .path
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+    }
+    XCTAssertEqual(first.read(records[0].key, rules: rules, now: start).records, [records[0]])
+
+    let relaunched = DirectoryPersistence(directory)
+    XCTAssertEqual(relaunched.loadAll(rules, now: start).events, [])
+    let events = try relaunched.write(record(["d"], "d"), rules: rules)
+    XCTAssertEqual(events, [.evicted(key: records[1].key, bytes: size)])
+  }
+
+  func testAWriteBeforeTheLaunchLoadStillKeepsTheBudget() throws {
+    let directory = temporaryDirectory()
+    let records = try ["a", "b"].map { try record([$0], $0) }
+    let size = RecordFormat.encodedSize(records[0])
+    let rules = PersistenceRules(version: "1", byteBudget: 2 * size)
+    for record in records { try DirectoryPersistence(directory).write(record, rules: rules) }
+    let oldest = directory.appendingPathComponent(
+      DirectoryPersistence(directory).fileName(for: records[0].key)
+    ).path
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: oldest)
+
+    // No loadAll: the backend learns the files' sizes and ages from the directory.
+    let events = try DirectoryPersistence(directory).write(record(["c"], "c"), rules: rules)
+    XCTAssertEqual(events, [.evicted(key: records[0].key, bytes: size)])
+    XCTAssertEqual(
+      Set(DirectoryPersistence(directory).loadAll(rules, now: start).records.map(\.key.identity)),
+      ["s1:b", "s1:c"])
+  }
+
+  func testRemoveAllLeavesOtherFilesInTheDirectoryAlone() throws {
+    let directory = temporaryDirectory()
+    let backend = DirectoryPersistence(directory)
+    try backend.write(record(["a"], "a"), rules: PersistenceRules(version: "1"))
+    let other = directory.appendingPathComponent("settings.json")
+    try Data("{}".utf8).write(to: other)
+    XCTAssertEqual(backend.loadAll(PersistenceRules(version: "1"), now: start).records.count, 1)
+    try backend.removeAll()
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path), ["settings.json"])
+  }
+
+  func testConcurrentCallsFromManyThreadsKeepEveryRecordWhole() throws {
+    for backend in backends() {
+      let shared = backend.relaunch()
+      let rules = PersistenceRules(version: "1", byteBudget: 20 * 1_200)
+      let keys = try (0..<8).map { try PersistentKey(["key", $0]) }
+      let start = start
+      DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        for round in 0..<40 {
+          let key = keys[(worker + round) % keys.count]
+          let text = "\(key.identity) \(round) " + String(repeating: "x", count: 1_000)
+          if round % 3 == 0 {
+            _ = shared.read(key, rules: rules, now: start)
+          } else {
+            let saved = PersistedRecord(
+              key: key, value: Data(text.utf8), savedAt: start, version: "1")
+            do { try shared.write(saved, rules: rules) } catch { XCTFail("\(error)") }
+          }
+        }
+      }
+      let load = backend.relaunch().loadAll(rules, now: start)
+      XCTAssertEqual(load.events, [], backend.name)
+      XCTAssertEqual(load.records.count, keys.count, backend.name)
+      for record in load.records {
+        XCTAssertTrue(
+          String(decoding: record.value, as: UTF8.self).hasPrefix(record.key.identity + " "))
+      }
+    }
+  }
+
+  func testRecencyIndexEvictsOldestFirstAndTheNewestOnlyWhenItAloneIsTooLarge() {
+    var index = RecencyIndex()
+    index.use("a", bytes: 10, key: nil)
+    index.use("b", bytes: 10, key: nil)
+    index.use("a", bytes: 10, key: nil)
+    XCTAssertEqual(index.totalBytes, 20)
+    XCTAssertEqual(index.victims(budget: 20), [])
+    XCTAssertEqual(index.victims(budget: 19), ["b"])
+    XCTAssertEqual(index.victims(budget: nil), [])
+    index.use("c", bytes: 50, key: nil)
+    XCTAssertEqual(index.victims(budget: 40), ["b", "a", "c"])
+    let previous = index.use("c", bytes: 5, key: PersistentKey(identity: "x"))
+    XCTAssertNil(previous)
+    XCTAssertEqual(
+      index.use("c", bytes: 5, key: PersistentKey(identity: "y")), PersistentKey(identity: "x"))
+    XCTAssertEqual(index.totalBytes, 25)
+  }
+}
