@@ -478,6 +478,66 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(state, .loaded(1))
   }
 
+  func testAnAcceptedEditShowsItsChangeOnceThenTheRefetchedValue() async throws {
+    // What a following screen sees when an edit commits and its invalidation refetches:
+    // the optimistic change, then the server's answer; a commit that changes nothing on
+    // screen writes nothing.
+    let store = LoaderStore()
+    var server = 12
+    let gate = Gate<Void>()
+    let entry = store.loader(for: ["likes", 1]) { () async throws -> Int in
+      if server != 12 { try await gate.pass() }
+      return server
+    }
+    @Loadable var likes: LoadableState<Int>
+    await $likes.load(from: entry)
+    let recorder = StateRecorder($likes)
+    try await store.edit(invalidating: [["likes"]]) { edit in
+      edit.update(entry) { $0 += 1 }
+    } perform: {
+      server = 14  // the server counted another reader's like too
+    }
+    await gate.arrival()
+    XCTAssertEqual(recorder.states, [.loaded(12), .loaded(13)], "a commit wrote again")
+    gate.open()
+    await entry.load()
+    XCTAssertEqual(recorder.states, [.loaded(12), .loaded(13), .loaded(14)])
+    recorder.stop()
+  }
+
+  func testAnEarlierEditsCommitKeepsALaterPendingEditOnAFollowersScreen() async throws {
+    let store = LoaderStore()
+    let entry = store.loader(for: ["count"]) { 0 }
+    @Loadable var count: LoadableState<Int>
+    await $count.load(from: entry)
+    let first = Gate<Void>()
+    let second = Gate<Void>()
+    let earlier = Task { @MainActor in
+      try await store.edit {
+        $0.update(entry) { $0 += 1 }
+      } perform: {
+        try await first.pass()
+      }
+    }
+    await first.arrival()
+    let later = Task { @MainActor in
+      try await store.edit {
+        $0.update(entry) { $0 += 10 }
+      } perform: {
+        try await second.pass()
+      }
+    }
+    await second.arrival()
+    XCTAssertEqual(count, .loaded(11))
+    first.open()
+    try await earlier.value
+    XCTAssertEqual(count, .loaded(11), "the earlier edit's commit hid the later pending edit")
+    XCTAssertEqual(entry.state, .loaded(11))
+    second.open()
+    try await later.value
+    XCTAssertEqual(count, .loaded(11))
+  }
+
   func testTheLeastRecentlyUsedUnobservedEntryLeavesPastTheBound() async {
     let store = LoaderStore(maxEntries: 2)
     let a = store.loader(for: ["a"]) { 1 }

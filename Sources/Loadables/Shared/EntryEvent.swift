@@ -23,12 +23,19 @@ enum WriteCause: Equatable, Sendable {
 }
 
 /// What an entry's watchers receive: the state on screen after a write, and why it was
-/// written. Typed by the entry's state, so a watcher needs no cast.
+/// written — or, for a commit, the committed value. Typed by the entry's state, so a
+/// watcher needs no cast.
 struct EntryEvent<State> {
-  /// The state on screen now: the committed base with the pending edits laid over it.
+  /// The state on screen now (the committed base with the pending edits laid over it); for
+  /// ``WriteCause/committedEdit``, the committed value instead (what a persistence layer
+  /// keeps), which pending later edits may hide.
   let state: State
   /// Why it was written.
   let cause: WriteCause
+
+  /// Whether the state on screen changed: `false` for a commit, which only moves the
+  /// committed value. Watchers that show the entry (followers, `states`) skip the others.
+  var changesShown: Bool { cause != .committedEdit }
 }
 
 extension EntryEvent: Equatable where State: Equatable {}

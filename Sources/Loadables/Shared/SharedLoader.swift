@@ -95,7 +95,10 @@ public final class SharedLoader<Value: Sendable>: Loader {
   public var states: StateStream<LoadableState<Value>> {
     let token = observe()
     return StateStream(current: slot.storage, holding: token) { yield in
-      let id = self.addWatcher { yield($0.state) }
+      let id = self.addWatcher { event in
+        // A commit moves the committed value, not what is on screen.
+        if event.changesShown { yield(event.state) }
+      }
       return { [weak self] in self?.removeWatcher(id) }
     }
   }
