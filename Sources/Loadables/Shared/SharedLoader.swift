@@ -85,6 +85,15 @@ public final class SharedLoader<Value: Sendable>: Loader {
   /// The time on the store's clock; zero for an entry without a store.
   private var now: Duration { store?.now ?? .zero }
 
+  /// Counts a use of the entry in its store and returns ``now``: the store is held weakly,
+  /// and loading it once rather than twice spares a load the weak load and the slow
+  /// reference counting that comes with it.
+  private func touchedNow() -> Duration {
+    guard let store else { return .zero }
+    store.touch(self)
+    return store.now
+  }
+
   // MARK: - Loader
 
   /// The current state. Observable.
@@ -138,19 +147,51 @@ public final class SharedLoader<Value: Sendable>: Loader {
   ///
   /// - Parameter silently: When `true`, `.loading` is not written.
   /// - Returns: The state when the call returns.
-  @discardableResult
+  @inlinable @discardableResult
   public func load(silently: Bool) async -> LoadableState<Value> {
-    store?.touch(self)
-    if !slot.isBusy {
-      // A fresh value, the common case, returns at once: asked of the book's tally, which
-      // holds no generic value, so nothing is copied and no effect is built.
-      let now = self.now
-      guard book.tally.loadFetches(isFetching: false, at: now) else { return slot.storage }
-      perform(book.load(silently: silently, isFetching: false, at: now))
-    }
-    await slot.untilIdle()
-    return slot.storage
+    // Inlinable, around synchronous steps: a fresh read, the common case, then returns
+    // without an async frame of its own or a hop check of the call.
+    if beginLoad(silently: silently) { return storedState }
+    await untilIdle()
+    return storedState
   }
+
+  /// Loads, showing `.loading` unless the value is fresh; see ``load(silently:)``.
+  ///
+  /// ```swift
+  /// let posts = store.loader(for: ["posts"], staleTime: .seconds(30)) { try await api.posts() }
+  /// let state = await posts.load()
+  /// ```
+  ///
+  /// - Returns: The state when the call returns.
+  @inlinable @discardableResult
+  public func load() async -> LoadableState<Value> {
+    await load(silently: false)
+  }
+
+  /// The first, synchronous step of ``load(silently:)``: counts the use and starts a fetch
+  /// if one is due. Returns `true` when the value is fresh and nothing is left to wait for.
+  @usableFromInline
+  func beginLoad(silently: Bool) -> Bool {
+    if slot.isBusy {
+      store?.touch(self)
+      return false
+    }
+    // A fresh value, the common case, returns at once: asked of the book's tally, which
+    // holds no generic value, so nothing is copied and no effect is built.
+    let now = touchedNow()
+    guard book.tally.loadFetches(isFetching: false, at: now) else { return true }
+    perform(book.load(silently: silently, isFetching: false, at: now))
+    return false
+  }
+
+  /// Waits until no fetch runs.
+  @usableFromInline
+  func untilIdle() async { await slot.untilIdle() }
+
+  /// The current state, read without registering an observer.
+  @usableFromInline
+  var storedState: LoadableState<Value> { slot.storage }
 
   /// Fetches now, whatever the freshness: supersedes a running fetch, keeps a loaded value
   /// on screen, and returns when the fetch ends.
