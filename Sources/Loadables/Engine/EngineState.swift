@@ -1,6 +1,6 @@
 /// How the engine maps the events of one load onto a state type.
 ///
-/// The engine ``StateSlot`` is written once against this protocol; ``LoadableState`` and
+/// The engine ``LoadMachine`` is written once against this protocol; ``LoadableState`` and
 /// ``ProcessState`` say what "started", "completed", "failed" and "reset" mean for them.
 @usableFromInline
 protocol EngineState {
@@ -16,7 +16,7 @@ protocol EngineState {
   /// Whether the state already equals ``started(_:)``, so the start write can be skipped.
   func isStarted(_ context: Context) -> Bool
 
-  /// Whether the state is a started state of any context: a spinner that ``StateSlot``'s
+  /// Whether the state is a started state of any context: a spinner that ``LoadMachine``'s
   /// `cancel()` may replace with what the load replaced.
   var isAnyStarted: Bool { get }
 

@@ -28,7 +28,7 @@ protocol LoadTarget: Sendable {
 /// while the load is current.
 @usableFromInline
 protocol SlotTarget: LoadTarget {
-  associatedtype Reference: SlotReference where Reference.Slot: LoadSlot
+  associatedtype Reference: SlotReference where Reference.Slot: LoadRuntime
   var slot: Reference { get }
   var token: UInt64 { get }
 }
@@ -47,7 +47,7 @@ extension SlotTarget {
 
 /// The target of a load whose progress someone reads: it carries progress and attempts.
 @usableFromInline
-struct SlotProgress<Reference: SlotReference>: SlotTarget where Reference.Slot: LoadSlot {
+struct SlotProgress<Reference: SlotReference>: SlotTarget where Reference.Slot: LoadRuntime {
   @usableFromInline let slot: Reference
   @usableFromInline let token: UInt64
 
@@ -65,7 +65,7 @@ struct SlotProgress<Reference: SlotReference>: SlotTarget where Reference.Slot: 
 /// states of its failed attempts, which needs the load's context.
 @usableFromInline
 struct PolicyTarget<Reference: SlotReference>: SlotTarget
-where Reference.Slot: StateSlot, Reference.Slot.State.Context: Sendable {
+where Reference.Slot: LoadMachine, Reference.Slot.State.Context: Sendable {
   @usableFromInline let slot: Reference
   @usableFromInline let token: UInt64
   @usableFromInline let context: Reference.Slot.State.Context

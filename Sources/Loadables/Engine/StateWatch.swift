@@ -7,11 +7,11 @@
 @_spi(Testing)
 @MainActor
 public final class StateWatch {
-  private weak var slot: LoadSlot?
+  private weak var slot: LoadRuntime?
   private var id: Int?
 
   /// Calls `callback` with every state `slot`'s engine writes from now on.
-  init<Slot: StateSlot>(slot: Slot, callback: @escaping @MainActor (Slot.State) -> Void) {
+  init<Slot: LoadMachine>(slot: Slot, callback: @escaping @MainActor (Slot.State) -> Void) {
     self.slot = slot
     self.id = slot.addWatcher { state in
       // The one cast behind every watcher: `emit` hands a slot's watchers only states of

@@ -22,7 +22,7 @@
 /// ``cancel()`` (or cancel the task awaiting ``load(silently:)``).
 @MainActor
 open class BaseLoader<Value: Sendable>: Loader {
-  @usableFromInline let slot: StoredSlot<LoadableState<Value>>
+  @usableFromInline let slot: StoredStateStorage<LoadableState<Value>>
 
   /// The policy every load runs `fetch()` under.
   public let policy: LoadPolicy<Value>
@@ -34,7 +34,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   ///   - policy: The policy every load runs `fetch()` under (retry, timeout, debounce, ...);
   ///     none by default.
   public init(state: LoadableState<Value> = .absent, policy: LoadPolicy<Value> = LoadPolicy()) {
-    self.slot = StoredSlot(state)
+    self.slot = StoredStateStorage(state)
     self.policy = policy
   }
 

@@ -36,18 +36,18 @@
 /// itself. When the wrapper's storage goes away, its running load is cancelled.
 @propertyWrapper
 public struct Paged<Item: Sendable, Cursor: Equatable & Sendable> {
-  @usableFromInline var storage: StoredSlot<PagedState<Item, Cursor>>
+  @usableFromInline var storage: StoredStateStorage<PagedState<Item, Cursor>>
 
   #if canImport(SwiftUI)
     /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
-    @SwiftUI.State var installedStorage: StoredSlot<PagedState<Item, Cursor>>
+    @SwiftUI.State var installedStorage: StoredStateStorage<PagedState<Item, Cursor>>
   #endif
 
   /// Creates the wrapper with an initial state, an empty unloaded list by default.
   ///
   /// - Parameter wrappedValue: The initial state.
   public init(wrappedValue: PagedState<Item, Cursor> = PagedState()) {
-    let storage = StoredSlot(wrappedValue)
+    let storage = StoredStateStorage(wrappedValue)
     self.storage = storage
     #if canImport(SwiftUI)
       _installedStorage = SwiftUI.State(initialValue: storage)
@@ -83,9 +83,9 @@ extension Paged {
   /// `@PagedBinding var feed: PagedState<Post, Int>` and receive `$feed`.
   @propertyWrapper
   public struct Binding: Sendable {
-    @usableFromInline let storage: StoredSlot<PagedState<Item, Cursor>>
+    @usableFromInline let storage: StoredStateStorage<PagedState<Item, Cursor>>
 
-    @usableFromInline init(storage: StoredSlot<PagedState<Item, Cursor>>) {
+    @usableFromInline init(storage: StoredStateStorage<PagedState<Item, Cursor>>) {
       self.storage = storage
     }
 

@@ -19,7 +19,7 @@
 /// ``progress``, ``attempt`` or ``refreshError`` updates when they change.
 @MainActor
 public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
-  @usableFromInline let slot: StoredSlot<PagedState<Item, Cursor>>
+  @usableFromInline let slot: StoredStateStorage<PagedState<Item, Cursor>>
 
   /// The source every page is fetched from, under its policy.
   public let source: PagedSource<Item, Cursor>
@@ -30,7 +30,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   ///   - source: The paged source.
   ///   - state: The initial state; an empty, unloaded list by default.
   public init(source: PagedSource<Item, Cursor>, state: PagedState<Item, Cursor> = PagedState()) {
-    self.slot = StoredSlot(state)
+    self.slot = StoredStateStorage(state)
     self.source = source
   }
 

@@ -1,4 +1,4 @@
-// How the one engine (`StateSlot`) runs a paged list. Paging adds no state machine: a page
+// How the one engine (`LoadMachine`) runs a paged list. Paging adds no state machine: a page
 // fetch is a load like any other, and `PagedState` says what its start, outcome, failure and
 // reset write. Because a load's outcome is written only while its token is current, "only
 // the current load writes" covers every page fetch: a refresh, `reset()` or `cancel()`

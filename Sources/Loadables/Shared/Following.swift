@@ -1,7 +1,7 @@
 // The wrapper and the key-path form follow a shared entry: the entry's states are mirrored
 // into their own state, through the engine's `emit`, for as long as they follow it.
 
-extension StateSlot {
+extension LoadMachine {
   /// Shows `entry`'s state now and mirrors every state written to it from now on, until
   /// this slot starts, stops or resets a load of its own, is assigned, or goes away — or,
   /// when `owner` is given (a key-path slot, which holds its owner weakly), until `owner`

@@ -35,7 +35,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   // every access is on the main actor, in synchronous code that calls out to nothing that
   // touches them. The book itself stays checked: laying an edit over runs the app's
   // `update` closures inside its accessors.
-  let slot: EntrySlot<Value>
+  let slot: EntryStateStorage<Value>
   private(set) var book: EntryBook<Value>
   private let work: @MainActor () async throws -> Value
   private let policy: LoadPolicy<Value>
@@ -78,7 +78,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
     self.triggers = triggers
     self.work = fetch
     self.book = EntryBook(staleTime: staleTime, at: now)
-    self.slot = EntrySlot()
+    self.slot = EntryStateStorage()
     slot.entry = self
   }
 

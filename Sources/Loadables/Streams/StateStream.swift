@@ -23,7 +23,7 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   /// A subscription to `slot`'s states, starting with `current`. `token`, if any, is kept
   /// while the subscription lasts (a shared entry's observation).
   @MainActor
-  init<Slot: StateSlot>(slot: Slot, current: State, holding token: SharedObservation? = nil)
+  init<Slot: LoadMachine>(slot: Slot, current: State, holding token: SharedObservation? = nil)
   where Slot.State == State {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .unbounded)

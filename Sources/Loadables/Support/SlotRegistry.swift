@@ -9,8 +9,8 @@
 enum SlotRegistry {
   @MainActor private struct Entry {
     /// The first slot, kept inline: most owners load one key path at a time.
-    var first: (keyPath: AnyKeyPath, slot: LoadSlot)?
-    var others: [(keyPath: AnyKeyPath, slot: LoadSlot)] = []
+    var first: (keyPath: AnyKeyPath, slot: LoadRuntime)?
+    var others: [(keyPath: AnyKeyPath, slot: LoadRuntime)] = []
 
     /// The owner, `nil` once it is gone, read through the entry's first slot: every slot of
     /// an entry holds the same owner weakly, and an entry leaves the table with its last
@@ -20,26 +20,26 @@ enum SlotRegistry {
 
     var isEmpty: Bool { first == nil && others.isEmpty }
     var count: Int { (first == nil ? 0 : 1) + others.count }
-    var all: [LoadSlot] { (first.map { [$0.slot] } ?? []) + others.map(\.slot) }
+    var all: [LoadRuntime] { (first.map { [$0.slot] } ?? []) + others.map(\.slot) }
 
     /// The slot for `keyPath`, if this is `owner`'s entry.
-    func slot(of owner: AnyObject, for keyPath: AnyKeyPath) -> LoadSlot? {
+    func slot(of owner: AnyObject, for keyPath: AnyKeyPath) -> LoadRuntime? {
       guard self.owner === owner else { return nil }
       return slot(for: keyPath)
     }
 
-    func slot(for keyPath: AnyKeyPath) -> LoadSlot? {
+    func slot(for keyPath: AnyKeyPath) -> LoadRuntime? {
       if let first, first.keyPath == keyPath { return first.slot }
       return others.first { $0.keyPath == keyPath }?.slot
     }
 
-    mutating func append(_ keyPath: AnyKeyPath, _ slot: LoadSlot) {
+    mutating func append(_ keyPath: AnyKeyPath, _ slot: LoadRuntime) {
       if first == nil { first = (keyPath, slot) } else { others.append((keyPath, slot)) }
     }
 
     /// Removes `slot`; returns whether the entry is empty now.
     @discardableResult
-    mutating func remove(_ slot: LoadSlot) -> Bool {
+    mutating func remove(_ slot: LoadRuntime) -> Bool {
       if first?.slot === slot {
         first = others.isEmpty ? nil : others.removeFirst()
       } else if let index = others.firstIndex(where: { $0.slot === slot }) {
@@ -84,7 +84,7 @@ enum SlotRegistry {
 
   /// The slot for `keyPath` on `owner`, if one exists.
   @usableFromInline
-  static func find(_ owner: AnyObject, _ keyPath: AnyKeyPath) -> LoadSlot? {
+  static func find(_ owner: AnyObject, _ keyPath: AnyKeyPath) -> LoadRuntime? {
     guard let index = table.pointee.entries.index(forKey: OwnerKey(ObjectIdentifier(owner))) else {
       return nil
     }
@@ -96,7 +96,7 @@ enum SlotRegistry {
   /// One look-up of the owner's entry, changed in place: hashing the owner's identity again,
   /// or copying its entry out and back, costs a key-path load more than the rest of this.
   @usableFromInline
-  static func insert(_ slot: LoadSlot, _ owner: AnyObject, _ keyPath: AnyKeyPath) {
+  static func insert(_ slot: LoadRuntime, _ owner: AnyObject, _ keyPath: AnyKeyPath) {
     sweepIfNeeded()
     var stale: Entry?
     insert(
@@ -108,7 +108,7 @@ enum SlotRegistry {
   }
 
   private static func insert(
-    _ slot: LoadSlot, _ keyPath: AnyKeyPath, into entry: inout Entry, _ owner: AnyObject,
+    _ slot: LoadRuntime, _ keyPath: AnyKeyPath, into entry: inout Entry, _ owner: AnyObject,
     stale: inout Entry?
   ) {
     // An empty entry is a new one: entries leave the table with their last slot.
@@ -121,7 +121,7 @@ enum SlotRegistry {
 
   /// Removes an idle slot; removes its owner's entry when that was the last one.
   @usableFromInline
-  static func remove(_ slot: LoadSlot, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
+  static func remove(_ slot: LoadRuntime, keyPath: AnyKeyPath, ownerID: ObjectIdentifier) {
     guard let index = table.pointee.entries.index(forKey: OwnerKey(ownerID)) else { return }
     guard table.pointee.entries.values[index].remove(slot) else { return }
     table.pointee.entries.remove(at: index)
@@ -164,9 +164,9 @@ extension SlotRegistry {
   static func slot<Owner: AnyObject, State: EngineState>(
     _ owner: Owner,
     _ keyPath: ReferenceWritableKeyPath<Owner, State>
-  ) -> KeyPathSlot<Owner, State> {
+  ) -> KeyPathStateStorage<Owner, State> {
     if let existing = existingSlot(owner, keyPath) { return existing }
-    let slot = KeyPathSlot(owner: owner, keyPath: keyPath)
+    let slot = KeyPathStateStorage(owner: owner, keyPath: keyPath)
     insert(slot, owner, keyPath)
     return slot
   }
@@ -179,7 +179,7 @@ extension SlotRegistry {
     _ owner: Owner,
     _ keyPath: ReferenceWritableKeyPath<Owner, State>
   ) {
-    (existingSlot(owner, keyPath) ?? KeyPathSlot(owner: owner, keyPath: keyPath)).reset()
+    (existingSlot(owner, keyPath) ?? KeyPathStateStorage(owner: owner, keyPath: keyPath)).reset()
   }
 
   /// The slot for `keyPath` on `owner`, if a load created one.
@@ -187,10 +187,10 @@ extension SlotRegistry {
   static func existingSlot<Owner: AnyObject, State: EngineState>(
     _ owner: Owner,
     _ keyPath: ReferenceWritableKeyPath<Owner, State>
-  ) -> KeyPathSlot<Owner, State>? {
+  ) -> KeyPathStateStorage<Owner, State>? {
     guard let slot = find(owner, keyPath) else { return nil }
     // Equal key paths have equal root and value types, so the slot made for this key path
-    // is a `KeyPathSlot<Owner, State>`.
-    return unsafeDowncast(slot, to: KeyPathSlot<Owner, State>.self)
+    // is a `KeyPathStateStorage<Owner, State>`.
+    return unsafeDowncast(slot, to: KeyPathStateStorage<Owner, State>.self)
   }
 }

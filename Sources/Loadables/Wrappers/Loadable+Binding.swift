@@ -16,9 +16,9 @@ extension Loadable {
   /// | superseded load, or a late result of a cancelled one | nothing, ever |
   @propertyWrapper
   public struct Binding: Sendable {
-    @usableFromInline let storage: StoredSlot<LoadableState<Value>>
+    @usableFromInline let storage: StoredStateStorage<LoadableState<Value>>
 
-    @usableFromInline init(storage: StoredSlot<LoadableState<Value>>) {
+    @usableFromInline init(storage: StoredStateStorage<LoadableState<Value>>) {
       self.storage = storage
     }
 
@@ -44,7 +44,7 @@ extension Loadable {
     /// - Parameter state: The state the binding always holds.
     /// - Returns: A binding whose state never changes.
     public static func constant(_ state: LoadableState<Value>) -> Binding {
-      Binding(storage: StoredSlot(state, frozen: true))
+      Binding(storage: StoredStateStorage(state, frozen: true))
     }
 
     /// The current state. Assigning it cancels the running load first.

@@ -27,18 +27,18 @@
 /// load is cancelled.
 @propertyWrapper
 public struct Loadable<Value: Sendable> {
-  @usableFromInline var storage: StoredSlot<LoadableState<Value>>
+  @usableFromInline var storage: StoredStateStorage<LoadableState<Value>>
 
   #if canImport(SwiftUI)
     /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
-    @SwiftUI.State var installedStorage: StoredSlot<LoadableState<Value>>
+    @SwiftUI.State var installedStorage: StoredStateStorage<LoadableState<Value>>
   #endif
 
   /// Creates the wrapper with an initial state, `.absent` by default.
   ///
   /// - Parameter wrappedValue: The initial state.
   public init(wrappedValue: LoadableState<Value> = .absent) {
-    let storage = StoredSlot(wrappedValue)
+    let storage = StoredStateStorage(wrappedValue)
     self.storage = storage
     #if canImport(SwiftUI)
       _installedStorage = SwiftUI.State(initialValue: storage)

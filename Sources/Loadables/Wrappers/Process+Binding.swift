@@ -14,9 +14,9 @@ extension Process {
   /// | superseded or cancelled job | nothing, ever |
   @propertyWrapper
   public struct Binding: Sendable {
-    @usableFromInline let storage: StoredSlot<ProcessState<ProcessKind>>
+    @usableFromInline let storage: StoredStateStorage<ProcessState<ProcessKind>>
 
-    @usableFromInline init(storage: StoredSlot<ProcessState<ProcessKind>>) {
+    @usableFromInline init(storage: StoredStateStorage<ProcessState<ProcessKind>>) {
       self.storage = storage
     }
 
@@ -42,7 +42,7 @@ extension Process {
     /// - Parameter state: The state the binding always holds.
     /// - Returns: A binding whose state never changes.
     public static func constant(_ state: ProcessState<ProcessKind>) -> Binding {
-      Binding(storage: StoredSlot(state, frozen: true))
+      Binding(storage: StoredStateStorage(state, frozen: true))
     }
 
     /// The current state. Assigning it cancels the running job first.

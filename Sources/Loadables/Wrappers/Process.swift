@@ -24,18 +24,18 @@
 /// `@Observable` class mark it `@ObservationIgnored`, as with ``Loadable``.
 @propertyWrapper
 public struct Process<ProcessKind: Equatable & Sendable> {
-  @usableFromInline var storage: StoredSlot<ProcessState<ProcessKind>>
+  @usableFromInline var storage: StoredStateStorage<ProcessState<ProcessKind>>
 
   #if canImport(SwiftUI)
     /// The storage SwiftUI keeps for a view across re-creation; see `update()`.
-    @SwiftUI.State var installedStorage: StoredSlot<ProcessState<ProcessKind>>
+    @SwiftUI.State var installedStorage: StoredStateStorage<ProcessState<ProcessKind>>
   #endif
 
   /// Creates the wrapper with an initial state, `.idle` by default.
   ///
   /// - Parameter wrappedValue: The initial state.
   public init(wrappedValue: ProcessState<ProcessKind> = .idle) {
-    let storage = StoredSlot(wrappedValue)
+    let storage = StoredStateStorage(wrappedValue)
     self.storage = storage
     #if canImport(SwiftUI)
       _installedStorage = SwiftUI.State(initialValue: storage)
@@ -61,7 +61,7 @@ extension Process where ProcessKind == SingleProcess {
   ///
   /// - Parameter wrappedValue: The initial state.
   public init(wrappedValue: SingleProcessState = .idle) {
-    let storage = StoredSlot(wrappedValue)
+    let storage = StoredStateStorage(wrappedValue)
     self.storage = storage
     #if canImport(SwiftUI)
       _installedStorage = SwiftUI.State(initialValue: storage)

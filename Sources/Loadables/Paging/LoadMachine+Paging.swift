@@ -2,7 +2,7 @@
 // engine's own paths (`launch`, `perform` with a policy). Every form calls these; none has
 // paging logic of its own.
 
-extension StateSlot {
+extension LoadMachine {
   /// Starts a load of the first page in a new task. `refreshing` keeps the list on screen
   /// until the new first page arrives, and keeps it after a failure (the error shows as
   /// `refreshError`); see ``refreshRequest(_:)``.

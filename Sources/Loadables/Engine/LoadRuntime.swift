@@ -1,7 +1,9 @@
 public import Observation
 
-/// The part of the engine that knows nothing about state types: which load is current, what
-/// to cancel to stop it, and whether one is running.
+/// The engine's runtime: the part that knows nothing about state types — which load is
+/// current, what to cancel to stop it, and whether one is running. Each slot (one per
+/// wrapped property, per key path on each instance, per shared entry) is a `LoadRuntime`
+/// subclass that is also a ``LoadMachine`` over its state type.
 ///
 /// Every wrapped property and every key path on every instance has exactly one slot. A slot
 /// hands each load a *token* (its generation); a load may write only while its token is
@@ -17,7 +19,7 @@ public import Observation
 /// could touch the same property (no `inout` of a slot's property is passed to a closure
 /// that reads it).
 @MainActor @usableFromInline
-class LoadSlot: Observable {
+class LoadRuntime: Observable {
   /// The generation of the current load. Moves on whenever a load starts or is stopped.
   @exclusivity(unchecked) @usableFromInline final private(set) var generation: UInt64 = 0
 
@@ -42,7 +44,7 @@ class LoadSlot: Observable {
   //
   // `cancel()` never leaves a spinner with nothing running: it writes back the state the
   // load replaced, unless something was written since. The replaced state itself is generic
-  // and lives in the state slot (`StateSlot.replaced`); this is the bookkeeping around it.
+  // and lives in the state slot (`LoadMachine.replaced`); this is the bookkeeping around it.
 
   /// How many states the engine has written, wrapping; compared with ``startMark`` to tell
   /// whether anything was written since the current load started. Compared for equality
@@ -79,7 +81,7 @@ class LoadSlot: Observable {
   /// observer.
   @usableFromInline final var isRunning: Bool {
     isRunningObserved = true
-    observe(\LoadSlot.runningMarker)
+    observe(\LoadRuntime.runningMarker)
     return running
   }
 
@@ -95,7 +97,7 @@ class LoadSlot: Observable {
   /// runs. Reading it under observation tracking registers the observer.
   @usableFromInline final var progress: LoadingProgress? {
     isProgressObserved = true
-    observe(\LoadSlot.progressMarker)
+    observe(\LoadRuntime.progressMarker)
     return currentProgress
   }
 
@@ -110,13 +112,13 @@ class LoadSlot: Observable {
 
   private final func updateProgress(_ progress: LoadingProgress?) {
     guard currentProgress != progress else { return }
-    mutate(\LoadSlot.progressMarker, observed: isProgressObserved) {
+    mutate(\LoadRuntime.progressMarker, observed: isProgressObserved) {
       activityObject().progress = progress
     }
   }
 
   /// Registers the current observer (if any) of the value kept under `marker`.
-  private final func observe(_ marker: KeyPath<LoadSlot, Int>) {
+  private final func observe(_ marker: KeyPath<LoadRuntime, Int>) {
     activityObject().registrar.access(self, keyPath: marker)
   }
 
@@ -132,7 +134,7 @@ class LoadSlot: Observable {
   /// The marker is only made when someone observes it: evaluating a key-path literal costs a
   /// call into the key-path runtime (about 100 instructions), twice a load for `isRunning`.
   private final func mutate(
-    _ marker: @autoclosure () -> KeyPath<LoadSlot, Int>, observed: Bool, _ change: () -> Void
+    _ marker: @autoclosure () -> KeyPath<LoadRuntime, Int>, observed: Bool, _ change: () -> Void
   ) {
     if observed, let activity {
       activity.registrar.withMutation(of: self, keyPath: marker(), change)
@@ -151,7 +153,7 @@ class LoadSlot: Observable {
   /// the observer.
   @usableFromInline final var attempt: RetryAttempt? {
     isAttemptObserved = true
-    observe(\LoadSlot.attemptMarker)
+    observe(\LoadRuntime.attemptMarker)
     return currentAttempt
   }
 
@@ -166,7 +168,7 @@ class LoadSlot: Observable {
 
   private final func updateAttempt(_ attempt: RetryAttempt?) {
     if attempt == nil, currentAttempt == nil { return }
-    mutate(\LoadSlot.attemptMarker, observed: isAttemptObserved) {
+    mutate(\LoadRuntime.attemptMarker, observed: isAttemptObserved) {
       activityObject().attempt = attempt
     }
   }
@@ -190,7 +192,7 @@ class LoadSlot: Observable {
   /// assignment. Reading it under observation tracking registers the observer.
   @usableFromInline final var refreshError: (any Error)? {
     isRefreshErrorObserved = true
-    observe(\LoadSlot.refreshErrorMarker)
+    observe(\LoadRuntime.refreshErrorMarker)
     return currentRefreshError
   }
 
@@ -200,7 +202,7 @@ class LoadSlot: Observable {
   /// Shows `error` beside the state, or clears it.
   @usableFromInline final func setRefreshError(_ error: (any Error)?) {
     if error == nil, currentRefreshError == nil { return }
-    mutate(\LoadSlot.refreshErrorMarker, observed: isRefreshErrorObserved) {
+    mutate(\LoadRuntime.refreshErrorMarker, observed: isRefreshErrorObserved) {
       activityObject().refreshError = error
     }
   }
@@ -403,7 +405,7 @@ class LoadSlot: Observable {
       if currentProgress != nil { updateProgress(nil) }
       if currentAttempt != nil { updateAttempt(nil) }
     }
-    mutate(\LoadSlot.runningMarker, observed: isRunningObserved) { running = value }
+    mutate(\LoadRuntime.runningMarker, observed: isRunningObserved) { running = value }
     if !value { resumeIdleWaiters() }
   }
 }

@@ -1,5 +1,6 @@
-/// The engine: a slot that owns the current load of one state, and the state machine that
-/// every form (wrappers, key-path protocols) runs through.
+/// The engine's state machine: the one place every form (wrappers, key-path protocols,
+/// loaders, shared entries, pages) starts, supersedes, finishes, cancels and resets a load of
+/// one state, on top of a slot's ``LoadRuntime``.
 ///
 /// Conforming classes only say where the state lives (``read()`` and ``write(_:)``);
 /// everything else — starting, superseding, writing outcomes, yields, control errors,
@@ -7,7 +8,7 @@
 /// than a generic base class so that each form's calls are dispatched statically and
 /// specialised, in the caller's module, for the concrete state type (`@inlinable`).
 @MainActor @usableFromInline
-protocol StateSlot: LoadSlot {
+protocol LoadMachine: LoadRuntime {
   associatedtype State: EngineState
 
   /// How a running load refers to its slot: weakly when the slot is its owner's storage (so
@@ -31,7 +32,7 @@ protocol StateSlot: LoadSlot {
   var replaced: State? { get set }
 }
 
-extension StateSlot {
+extension LoadMachine {
   // MARK: - Starting
 
   /// Starts a load in a new `Task` and returns that task.

@@ -1,20 +1,20 @@
 import Observation
 
-/// The engine's slot behind a shared entry. The engine runs the entry's fetches through it
+/// The entry storage: the engine's slot behind a shared entry. The engine runs the entry's fetches through it
 /// and sees the entry's committed base; what it writes goes to the entry, which lays the
 /// pending edits over it and shows the result here.
 ///
 /// Its properties are `@exclusivity(unchecked)` for the reason the engine's are (see
-/// `LoadSlot`): main-actor only, never held across a call that could touch them.
+/// `LoadRuntime`): main-actor only, never held across a call that could touch them.
 @MainActor
-final class EntrySlot<Value: Sendable>: LoadSlot, StateSlot {
+final class EntryStateStorage<Value: Sendable>: LoadRuntime, LoadMachine {
   /// The entry the engine's writes go to; set once, right after the entry is made.
   @exclusivity(unchecked) weak var entry: SharedLoader<Value>?
 
   /// The state on screen: the base with the pending edits laid over it.
   @exclusivity(unchecked) private(set) var storage: LoadableState<Value> = .absent
 
-  /// The state the current fetch replaced; see ``StateSlot/replaced``.
+  /// The state the current fetch replaced; see ``LoadMachine/replaced``.
   @exclusivity(unchecked) var replaced: LoadableState<Value>?
 
   /// Why the engine's next write happens, when the entry knows better than the state does
@@ -27,11 +27,11 @@ final class EntrySlot<Value: Sendable>: LoadSlot, StateSlot {
 
   /// The state on screen. Observable.
   var state: LoadableState<Value> {
-    registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     return storage
   }
 
-  var reference: WeakSlot<EntrySlot> { WeakSlot(self) }
+  var reference: WeakSlot<EntryStateStorage> { WeakSlot(self) }
 
   /// The engine sees the committed base, never an optimistic value.
   func read() -> LoadableState<Value>? { entry?.book.base }
@@ -44,9 +44,9 @@ final class EntrySlot<Value: Sendable>: LoadSlot, StateSlot {
 
   /// Shows `state` and tells its observers.
   func show(_ state: LoadableState<Value>) {
-    registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     storage = state
-    registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
   }
 
   /// Why the engine wrote `state`: a spinner is a fetch's start, `.absent` a reset, and

@@ -1,10 +1,10 @@
 public import Observation
 
-/// The slot behind a property wrapper: it holds the state itself and tells observers when it
-/// changes, so `@ObservationIgnored @Loadable var x` in an `@Observable` class (or a SwiftUI
+/// The stored storage: the slot behind a property wrapper (and a loader). It holds the state
+/// itself and tells observers when it changes, so `@ObservationIgnored @Loadable var x` in an `@Observable` class (or a SwiftUI
 /// view) still re-renders.
 @MainActor @usableFromInline
-final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
+final class StoredStateStorage<State: EngineState & Sendable>: LoadRuntime, LoadMachine {
   @exclusivity(unchecked) @usableFromInline var storage: State
 
   /// The registrar the state is observed through, made when the state is first read: until
@@ -14,7 +14,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// access, a box only retained.
   @exclusivity(unchecked) @usableFromInline var observers: StateObservers?
 
-  /// The state the current load replaced; see ``StateSlot/replaced``.
+  /// The state the current load replaced; see ``LoadMachine/replaced``.
   @exclusivity(unchecked) @usableFromInline var replaced: State?
 
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
@@ -30,7 +30,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   /// The state, read under observation.
   @inlinable
   var state: State {
-    stateObservers().registrar.access(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    stateObservers().registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     return storage
   }
 
@@ -44,7 +44,7 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
   }
 
   @inlinable
-  var reference: WeakSlot<StoredSlot> { WeakSlot(self) }
+  var reference: WeakSlot<StoredStateStorage> { WeakSlot(self) }
 
   @inlinable
   func read() -> State? { storage }
@@ -59,13 +59,13 @@ final class StoredSlot<State: EngineState & Sendable>: LoadSlot, StateSlot {
     }
     // What `withMutation` does, without its closure (a context and a dynamic isolation check
     // on every write).
-    observers.registrar.willSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    observers.registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     storage = state
-    observers.registrar.didSet(self as LoadSlot, keyPath: LoadSlot.stateKey)
+    observers.registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
   }
 }
 
-/// The registrar of a ``StoredSlot``'s state, made on the first read.
+/// The registrar of a ``StoredStateStorage``'s state, made on the first read.
 @usableFromInline
 final class StateObservers {
   @usableFromInline let registrar = ObservationRegistrar()
@@ -73,8 +73,8 @@ final class StateObservers {
   @usableFromInline init() {}
 }
 
-extension LoadSlot {
-  /// The key a stored state is observed under (see ``StoredSlot``), declared on the
+extension LoadRuntime {
+  /// The key a stored state is observed under (see ``StoredStateStorage``), declared on the
   /// non-generic base so that its key path is not rebuilt for every generic instance.
   @usableFromInline nonisolated final var stateMarker: Int { 0 }
 
@@ -82,5 +82,5 @@ extension LoadSlot {
   /// per module, so a state read in your module (inlined) and written by the library's own
   /// code (a policy load, a loader) would otherwise compare two objects component by
   /// component on every write.
-  @usableFromInline static let stateKey: KeyPath<LoadSlot, Int> = \LoadSlot.stateMarker
+  @usableFromInline static let stateKey: KeyPath<LoadRuntime, Int> = \LoadRuntime.stateMarker
 }

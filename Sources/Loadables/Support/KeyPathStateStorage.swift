@@ -1,7 +1,8 @@
-/// The slot behind one key path on one instance of a class that adopts ``LoadableSupport``
-/// or ``ProcessSupport``. It holds its owner weakly and writes through the key path.
+/// The key-path storage: the slot behind one key path on one instance of a class that adopts
+/// ``LoadableSupport`` or ``ProcessSupport``. It holds its owner weakly and reads and writes
+/// the state through the key path; ``SlotRegistry`` keeps it while it is needed.
 @MainActor @usableFromInline
-final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSlot {
+final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRuntime, LoadMachine {
   @exclusivity(unchecked) @usableFromInline weak var owner: Owner?
   @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, State>
   @usableFromInline let ownerID: ObjectIdentifier
@@ -14,7 +15,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
     super.init()
   }
 
-  /// The state the current load replaced; see ``StateSlot/replaced``.
+  /// The state the current load replaced; see ``LoadMachine/replaced``.
   ///
   /// Kept as a state and a flag rather than as an optional: a key-path slot lives for one
   /// load, and its `deinit` runs unspecialised, where destroying an optional of the generic
@@ -38,7 +39,7 @@ final class KeyPathSlot<Owner: AnyObject, State: EngineState>: LoadSlot, StateSl
   @exclusivity(unchecked) @usableFromInline var hasReplaced = false
 
   @inlinable
-  var reference: StrongSlot<KeyPathSlot> { StrongSlot(self) }
+  var reference: StrongSlot<KeyPathStateStorage> { StrongSlot(self) }
 
   @inlinable
   func read() -> State? { owner?[keyPath: keyPath] }
