@@ -36,8 +36,7 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
   private var end: Result<Value, any Error>?
   private var nextID = 0
   /// Callers waiting for their next step, oldest first.
-  private var waiters: [(id: Int, continuation: CheckedContinuation<Step, any Error>)] = []
-  private var cancelledIDs: Set<Int> = []
+  private var waiters = WaitingLine<Step>()
   private var arrivedCount = 0
   private var deliveredCount = 0
   private var sentCount = 0
@@ -95,7 +94,7 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
         queued.append(event)
         return nil
       }
-      return waiters.removeFirst().continuation
+      return waiters.removeFirst()
     }
     waiter?.resume(returning: .event(event))
   }
@@ -172,23 +171,16 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let ready: Result<Step, any Error>? = lock.withLock {
-          if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
+          if waiters.takeCancellation(id) { return .failure(CancellationError()) }
           if !queued.isEmpty { return .success(.event(queued.removeFirst())) }
           if let end { return .success(.end(end)) }
-          waiters.append((id, continuation))
+          waiters.append(id, continuation)
           return nil
         }
         if let ready { continuation.resume(with: ready) }
       }
     } onCancel: {
-      let waiter: CheckedContinuation<Step, any Error>? = lock.withLock {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-          cancelledIDs.insert(id)
-          return nil
-        }
-        return waiters.remove(at: index).continuation
-      }
-      waiter?.resume(throwing: CancellationError())
+      lock.withLock { waiters.cancel(id) }?.resume(throwing: CancellationError())
     }
   }
 
@@ -196,8 +188,7 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
     let toResume = lock.withLock {
       end = result
       // Anyone waiting now has nothing queued before the end: events go to waiters first.
-      let all = waiters.map(\.continuation)
-      waiters = []
+      let all = waiters.removeAll()
       return all
     }
     for waiter in toResume { waiter.resume(returning: .end(result)) }

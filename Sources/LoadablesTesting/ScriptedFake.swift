@@ -45,8 +45,7 @@ public final class ScriptedFake<Call: Sendable, Value: Sendable>: @unchecked Sen
   private var recorded: [Call] = []
   private var nextID = 0
   /// Calls held now, oldest first.
-  private var heldCalls: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
-  private var cancelledIDs: Set<Int> = []
+  private var heldCalls = WaitingLine<Value>()
 
   /// Creates a fake that answers with `replies`, in order, then with `otherwise`.
   ///
@@ -93,21 +92,14 @@ public final class ScriptedFake<Call: Sendable, Value: Sendable>: @unchecked Sen
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           let cancelled = lock.withLock {
-            if cancelledIDs.remove(id) != nil { return true }
-            heldCalls.append((id, continuation))
+            if heldCalls.takeCancellation(id) { return true }
+            heldCalls.append(id, continuation)
             return false
           }
           if cancelled { continuation.resume(throwing: CancellationError()) }
         }
       } onCancel: {
-        let waiter: CheckedContinuation<Value, any Error>? = lock.withLock {
-          guard let index = heldCalls.firstIndex(where: { $0.id == id }) else {
-            cancelledIDs.insert(id)
-            return nil
-          }
-          return heldCalls.remove(at: index).continuation
-        }
-        waiter?.resume(throwing: CancellationError())
+        lock.withLock { heldCalls.cancel(id) }?.resume(throwing: CancellationError())
       }
     }
   }
@@ -164,7 +156,7 @@ public final class ScriptedFake<Call: Sendable, Value: Sendable>: @unchecked Sen
         "\(what): waited \(timeout) for a held call; \(describe()). Did you queue .hold?"
       },
       condition: {
-        taken = lock.withLock { heldCalls.isEmpty ? nil : heldCalls.removeFirst().continuation }
+        taken = lock.withLock { heldCalls.removeFirst() }
         return taken != nil
       })
     taken?.resume(with: result)

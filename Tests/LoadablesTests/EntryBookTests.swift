@@ -133,4 +133,29 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.triggered(isFetching: true), [])
     XCTAssertEqual(book.triggered(isFetching: false), [.startFetch(silently: false)])
   }
+
+  // MARK: - The runner's watchers
+
+  func testACommitReachesOnlyTheWatchersThatAskForCommits() async throws {
+    let store = LoaderStore()
+    let entry = store.loader(for: ["book", "watchers"]) { 1 }
+    await entry.load()
+    var shown: [EntryEvent<LoadableState<Int>>] = []
+    var all: [EntryEvent<LoadableState<Int>>] = []
+    let screen = entry.addWatcher { shown.append($0) }
+    let persistence = entry.addWatcher(includingCommits: true) { all.append($0) }
+    try await store.edit {
+      $0.update(entry) { $0 += 1 }
+    } perform: {
+    }
+    XCTAssertEqual(shown, [EntryEvent(state: .loaded(2), cause: .optimisticEdit)])
+    XCTAssertEqual(
+      all,
+      [
+        EntryEvent(state: .loaded(2), cause: .optimisticEdit),
+        EntryEvent(state: .loaded(2), cause: .committedEdit),
+      ])
+    entry.removeWatcher(screen)
+    entry.removeWatcher(persistence)
+  }
 }

@@ -119,11 +119,8 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
           removeFile(
             name, reporting: .removedUnreadable(file: name, reason: reason), into: &load.events)
         case .success(let (record, bytes))?:
-          if fileName(for: record.key) != name {
-            removeFile(
-              name,
-              reporting: .removedUnreadable(file: name, reason: .misplaced(storedKey: record.key)),
-              into: &load.events)
+          if removeIfMisplaced(name, record, into: &load.events) {
+            continue
           } else if let drop = Self.drop(record, rules: rules, now: now) {
             removeFile(name, reporting: drop, into: &load.events)
           } else {
@@ -158,11 +155,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
         if record.key != key {
           // Another key's record: one whose name collides with this key's stays; one copied
           // or renamed here by hand goes.
-          guard fileName(for: record.key) != name else { break }
-          removeFile(
-            name,
-            reporting: .removedUnreadable(file: name, reason: .misplaced(storedKey: record.key)),
-            into: &load.events)
+          removeIfMisplaced(name, record, into: &load.events)
         } else if let drop = Self.drop(record, rules: rules, now: now) {
           removeFile(name, reporting: drop, into: &load.events)
         } else {
@@ -268,6 +261,20 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   }
 
   /// Removes file `name` and reports `event`, or that it could not be removed.
+  /// Removes file `name` and reports it when the record it holds belongs under another
+  /// name (copied or renamed here by hand); returns whether it did. A record whose key's name
+  /// collides with this one is where it belongs, and stays.
+  @discardableResult
+  private func removeIfMisplaced(
+    _ name: String, _ record: PersistedRecord, into events: inout [PersistenceEvent]
+  ) -> Bool {
+    guard fileName(for: record.key) != name else { return false }
+    removeFile(
+      name, reporting: .removedUnreadable(file: name, reason: .misplaced(storedKey: record.key)),
+      into: &events)
+    return true
+  }
+
   private func removeFile(
     _ name: String, reporting event: PersistenceEvent, into events: inout [PersistenceEvent]
   ) {

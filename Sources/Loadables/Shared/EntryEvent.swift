@@ -34,7 +34,7 @@ struct EntryEvent<State> {
   let cause: WriteCause
 
   /// Whether the state on screen changed: `false` for a commit, which only moves the
-  /// committed value. Watchers that show the entry (followers, `states`) skip the others.
+  /// committed value. The entry hands commits only to watchers that ask for them.
   var changesShown: Bool { cause != .committedEdit }
 }
 

@@ -10,11 +10,7 @@ extension LoadMachine {
     _ entry: SharedLoader<Value>, owner: AnyObject? = nil
   ) where State == LoadableState<Value> {
     let target = reference
-    let watcher = entry.addWatcher { event in
-      // A commit moves the committed value, not what is on screen: nothing to mirror.
-      guard event.changesShown else { return }
-      target.value?.emit(event.state)
-    }
+    let watcher = entry.addWatcher { event in target.value?.emit(event.state) }
     let follow = SharedFollow { [weak entry] in entry?.removeWatcher(watcher) }
     if let owner {
       // The entry asks whether `owner` lives whenever it counts its observers, and ends

@@ -53,7 +53,10 @@ public final class SharedLoader<Value: Sendable>: Loader {
   @exclusivity(unchecked) private var triggerTasks: [Task<Void, Never>] = []
   /// Who sees every write, with its cause: followers and `states` subscriptions.
   @exclusivity(unchecked) private var watchers:
-    [(id: Int, callback: @MainActor (EntryEvent<LoadableState<Value>>) -> Void)] = []
+    [(
+      id: Int, includesCommits: Bool,
+      callback: @MainActor (EntryEvent<LoadableState<Value>>) -> Void
+    )] = []
   /// Whether ``watchers`` has any: asked at every write, without touching the generic array.
   @exclusivity(unchecked) private var isWatched = false
   @exclusivity(unchecked) private var nextWatcherID = 0
@@ -104,10 +107,7 @@ public final class SharedLoader<Value: Sendable>: Loader {
   public var states: StateStream<LoadableState<Value>> {
     let token = observe()
     return StateStream(current: slot.storage, holding: token) { yield in
-      let id = self.addWatcher { event in
-        // A commit moves the committed value, not what is on screen.
-        if event.changesShown { yield(event.state) }
-      }
+      let id = self.addWatcher { yield($0.state) }
       return { [weak self] in self?.removeWatcher(id) }
     }
   }
@@ -329,11 +329,17 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   /// Calls `callback` with every state the entry shows from now on, and why; returns the
   /// id that ``removeWatcher(_:)`` takes.
+  ///
+  /// A commit moves the committed value, not what is on screen: only a watcher that asks
+  /// for commits (`includingCommits`, as a persistence layer would) receives them; those
+  /// that show the entry (followers, `states`) see every change of the screen and nothing
+  /// else.
   func addWatcher(
+    includingCommits: Bool = false,
     _ callback: @escaping @MainActor (EntryEvent<LoadableState<Value>>) -> Void
   ) -> Int {
     nextWatcherID += 1
-    watchers.append((nextWatcherID, callback))
+    watchers.append((nextWatcherID, includingCommits, callback))
     isWatched = true
     return nextWatcherID
   }
@@ -381,7 +387,9 @@ public final class SharedLoader<Value: Sendable>: Loader {
   }
 
   private func notify(_ event: EntryEvent<LoadableState<Value>>) {
-    for watcher in watchers { watcher.callback(event) }
+    for watcher in watchers where event.changesShown || watcher.includesCommits {
+      watcher.callback(event)
+    }
   }
 
   private var fetchBlock: @MainActor () async throws -> Value {
