@@ -106,7 +106,7 @@ extension PersistenceBackend where Self == DirectoryPersistence {
 /// ```swift
 /// .directory(url, protection: .completeUntilFirstUserAuthentication)
 /// ```
-enum PersistenceFileProtection: Equatable, Sendable {
+public enum PersistenceFileProtection: Equatable, Sendable {
   /// Readable only while the device is unlocked.
   case complete
   /// Readable once created while unlocked, as long as it stays open.

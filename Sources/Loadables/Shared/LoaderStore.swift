@@ -48,6 +48,10 @@ public final class LoaderStore {
   public let maxEntries: Int
 
   let clock: any Clock<Duration>
+  /// Where entries and queued edits are kept between launches; `nil` keeps them in memory.
+  public let persistence: StorePersistence?
+  /// Whether the network is reachable; `nil` assumes it always is.
+  public let connectivity: Connectivity?
   private let stopwatch: Stopwatch
   var entries: [LoadKey: any AnySharedEntry] = [:]
   /// The one task that drops entries whose grace time has passed; `nil` while none waits.
@@ -66,13 +70,20 @@ public final class LoaderStore {
   ///   - clock: The clock every wait and age in the store is measured on; by default the
   ///     load clock in force when the store is made (``LoadClock/current``), which the
   ///     store then keeps.
+  ///   - persistence: Where entries whose value is `Codable` are kept between launches, and
+  ///     the queued edits of the outbox; `nil` (the default) keeps everything in memory.
+  ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
+  ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
+  ///     default) assumes the network is always there.
   ///
   /// > Important: A negative `graceTime` or a `maxEntries` below one stops the program with
   /// > a message naming it.
   public init(
     graceTime: Duration = .seconds(300),
     maxEntries: Int = 1_000,
-    clock: (any Clock<Duration>)? = nil
+    clock: (any Clock<Duration>)? = nil,
+    persistence: StorePersistence? = nil,
+    connectivity: Connectivity? = nil
   ) {
     precondition(
       graceTime >= .zero, "LoaderStore: graceTime must not be negative, got \(graceTime)")
@@ -82,6 +93,8 @@ public final class LoaderStore {
     let clock = clock ?? LoadClock.current
     self.clock = clock
     self.stopwatch = Stopwatch(clock)
+    self.persistence = persistence
+    self.connectivity = connectivity
   }
 
   deinit {

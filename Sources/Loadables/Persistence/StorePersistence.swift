@@ -1,0 +1,91 @@
+public import Foundation
+
+/// Where and how a ``LoaderStore`` keeps its entries between launches: the backend, the
+/// app's version, the oldest value worth showing and a byte budget.
+///
+/// ```swift
+/// let store = LoaderStore(
+///   persistence: .directory(cachesURL.appending(path: "Loadables"), version: "42"))
+/// ```
+///
+/// Keep one value and hand it to each store that should see the same records: in a test,
+/// two stores made from one ``inMemory(version:maxAge:byteBudget:)`` value behave as the app
+/// before and after a relaunch.
+public struct StorePersistence: Sendable {
+  /// The entries' records.
+  let backend: any PersistenceBackend
+  /// The outbox's records: kept apart from the entries, so no byte budget or age evicts a
+  /// queued edit.
+  let outboxBackend: any PersistenceBackend
+  /// What the backend keeps and drops.
+  let rules: PersistenceRules
+
+  /// The app's build or schema version: everything saved under another is dropped.
+  public var version: String { rules.version }
+  /// The oldest a saved value may be to be shown; `nil` for any age.
+  public var maxAge: Duration? { rules.maxAge }
+  /// The most bytes the saved entries may take; `nil` for no limit.
+  public var byteBudget: Int? { rules.byteBudget }
+
+  init(
+    backend: any PersistenceBackend, outboxBackend: any PersistenceBackend,
+    rules: PersistenceRules
+  ) {
+    self.backend = backend
+    self.outboxBackend = outboxBackend
+    self.rules = rules
+  }
+
+  /// Records kept in memory, for tests and previews: every store made with this value sees
+  /// the same records, as an app sees its files after a relaunch.
+  ///
+  /// ```swift
+  /// let saved = StorePersistence.inMemory(version: "1")
+  /// let before = LoaderStore(persistence: saved)
+  /// let after = LoaderStore(persistence: saved)  // "relaunched"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - version: The app's build or schema version.
+  ///   - maxAge: The oldest a saved value may be to be shown; `nil` for any age.
+  ///   - byteBudget: The most bytes to keep; `nil` for no limit.
+  /// - Returns: The persistence settings.
+  public static func inMemory(
+    version: String, maxAge: Duration? = nil, byteBudget: Int? = nil
+  ) -> StorePersistence {
+    StorePersistence(
+      backend: InMemoryPersistence(), outboxBackend: InMemoryPersistence(),
+      rules: PersistenceRules(version: version, maxAge: maxAge, byteBudget: byteBudget))
+  }
+
+  /// One file per entry in `url`, written atomically (a temporary file, `fsync`, a rename),
+  /// the default on a device; the outbox keeps its own files in `url/Outbox`.
+  ///
+  /// An App Group container is just a directory URL: pass a folder inside it to share the
+  /// saved entries with an extension.
+  ///
+  /// ```swift
+  /// let caches = URL.cachesDirectory.appending(path: "Loadables")
+  /// let store = LoaderStore(persistence: .directory(caches, version: "42"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: A file URL of a directory the store may own; created on the first write.
+  ///   - protection: On Apple platforms, the data protection class of each file; ignored
+  ///     elsewhere. `nil` keeps the system's default.
+  ///   - version: The app's build or schema version.
+  ///   - maxAge: The oldest a saved value may be to be shown; `nil` for any age.
+  ///   - byteBudget: The most bytes the saved entries may take; 50 MB by default, `nil` for
+  ///     no limit.
+  /// - Returns: The persistence settings.
+  public static func directory(
+    _ url: URL, protection: PersistenceFileProtection? = nil, version: String,
+    maxAge: Duration? = nil, byteBudget: Int? = 50 << 20
+  ) -> StorePersistence {
+    StorePersistence(
+      backend: DirectoryPersistence(url, protection: protection),
+      outboxBackend: DirectoryPersistence(
+        url.appending(path: "Outbox", directoryHint: .isDirectory), protection: protection),
+      rules: PersistenceRules(version: version, maxAge: maxAge, byteBudget: byteBudget))
+  }
+}
