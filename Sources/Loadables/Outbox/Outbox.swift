@@ -64,7 +64,10 @@ public final class Outbox {
     backend = persistence?.outboxBackend
     guard let backend else { return }
     let load = backend.loadAll(OutboxRecord.rules, now: Date())
+    // A temporary file is a write that never finished: the record it would have replaced is
+    // intact, and an `enqueue` it belonged to never returned. Anything else is reported.
     for event in load.events {
+      if case .removedTemporary = event { continue }
       report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
     }
     var restored: [Queued] = []
