@@ -70,7 +70,8 @@ final class OutboxTests: XCTestCase {
 
     await gates[0].arrival()
     await gates[2].arrival()  // the other scope did not wait for the first
-    XCTAssertEqual(gates[1].arrived, 0, "the second edit of a scope was sent before the first ended")
+    XCTAssertEqual(
+      gates[1].arrived, 0, "the second edit of a scope was sent before the first ended")
     XCTAssertEqual(
       store.outbox.items.map(\.status), [.sending, .pending, .sending],
       "two scopes did not send in parallel")
@@ -163,7 +164,8 @@ final class OutboxTests: XCTestCase {
   func testDiscardingAnEditRollsItBackAndForgetsItAcrossARelaunch() async throws {
     let saved = StorePersistence.inMemory(version: "1")
     let server = PostServer()
-    let store = LoaderStore(persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+    let store = LoaderStore(
+      persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
     let post = server.entry(1, in: store)
     await post.load()
     store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
@@ -176,7 +178,8 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(store.outbox.items.map(\.scope), ["[\"posts\", 1]"])
     XCTAssertFalse(store.outbox.discard(id), "an edit was discarded twice")
 
-    let relaunched = LoaderStore(persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+    let relaunched = LoaderStore(
+      persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
     XCTAssertEqual(relaunched.outbox.items.count, 1, "a discarded edit came back after a relaunch")
   }
 
@@ -186,7 +189,8 @@ final class OutboxTests: XCTestCase {
     let saved = StorePersistence.inMemory(version: "1")
     let server = PostServer()
     do {
-      let before = LoaderStore(persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+      let before = LoaderStore(
+        persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
       before.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
       before.enqueue(RenamePost(id: 1, title: "first"))
       before.enqueue(RenamePost(id: 1, title: "second"))
@@ -202,7 +206,8 @@ final class OutboxTests: XCTestCase {
 
     let post = server.entry(1, in: after)  // made after the restore
     await post.load()
-    XCTAssertEqual(post.state.data?.title, "second", "restored edits were not laid over a new entry")
+    XCTAssertEqual(
+      post.state.data?.title, "second", "restored edits were not laid over a new entry")
     server.body = "newer"
     await post.refetch()
     XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "second", body: "newer"))
@@ -247,7 +252,8 @@ final class OutboxTests: XCTestCase {
     let saved = StorePersistence.inMemory(version: "1")
     let server = PostServer()
     do {
-      let before = LoaderStore(persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+      let before = LoaderStore(
+        persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
       before.enqueue(RenamePost(id: 1, title: "mine"))
     }
     let after = LoaderStore(persistence: saved)

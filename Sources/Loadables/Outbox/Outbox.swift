@@ -427,16 +427,17 @@ public final class Outbox {
   }
 
   /// The handler of `queued` returned or threw; returns a backoff to wait, if any.
-  private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep?
-  {
+  private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
     switch failure {
     case nil:
       commit(queued)
       queue.removeAll { $0 === queued }
       for key in queued.edit?.invalidates ?? [] { store.invalidate(key) }
-      removeRecord(queued, "a sent edit's record could not be removed (it is sent again, "
-        + "with the same idempotency key, after a relaunch)")
+      removeRecord(
+        queued,
+        "a sent edit's record could not be removed (it is sent again, "
+          + "with the same idempotency key, after a relaunch)")
       changed()
       return nil
     case let failure as OutboxFailure:

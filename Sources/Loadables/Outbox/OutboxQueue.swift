@@ -104,7 +104,8 @@ struct OutboxHandler {
     send = { edit, context in
       guard let edit = edit as? Edit else {
         throw OutboxFailure.permanent(
-          OutboxTypeMismatch(expected: String(reflecting: Edit.self), got: "\(Swift.type(of: edit))"))
+          OutboxTypeMismatch(
+            expected: String(reflecting: Edit.self), got: "\(Swift.type(of: edit))"))
       }
       try await handler(edit, context)
     }
