@@ -55,7 +55,9 @@ extension LoaderStore {
   /// so it survives the app being killed at once. When the write fails (a full disk) the edit
   /// stays in memory and on screen, is reported in ``Outbox/issues``, and is written again,
   /// with backoff, before it is sent: it is never sent unsaved, so a crash can never leave an
-  /// edit the server applied but the app forgot.
+  /// edit the server applied but the app forgot. The write runs on the main actor (one small
+  /// file, written to a temporary file, flushed and renamed): durability before `enqueue`
+  /// returns is the point.
   ///
   /// - Parameter edit: The edit.
   /// - Returns: The edit's id in ``Outbox/items``.
