@@ -1,6 +1,7 @@
 import Foundation
 import Loadables
 import LoadablesTesting
+import Observation
 import XCTest
 
 /// The outbox of a `LoaderStore`: edits as values, saved before they are sent, sent in order
@@ -126,6 +127,48 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(
       server.calls[0].idempotencyKey, server.calls[1].idempotencyKey,
       "a resend carried another idempotency key")
+  }
+
+  func testAChangeIsLaidOverAnEntryMadeWhileTheEditWaits() async throws {
+    let server = PostServer()
+    let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
+    store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    store.enqueue(RenamePost(id: 1, title: "mine"))
+
+    let post = server.entry(1, in: store)  // no entry held the post when the edit was made
+    await post.load()
+    XCTAssertEqual(post.state.data?.title, "mine", "the waiting edit skipped a new entry")
+    server.body = "newer"
+    await post.refetch()
+    XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "mine", body: "newer"))
+  }
+
+  func testAFailedPlainEditNeverUndoesAQueuedOne() async throws {
+    let server = PostServer()
+    let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
+    let post = server.entry(1, in: store)
+    await post.load()
+    store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    store.enqueue(RenamePost(id: 1, title: "queued"))
+    _ = try? await store.edit {
+      $0.update(post) { $0.body = "edited" }
+    } perform: {
+      throw TestError(code: 1)
+    }
+    XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "queued", body: "body"))
+  }
+
+  func testTheOutboxTellsObserversWhenItsItemsChange() async throws {
+    let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
+    let changes = ChangeFlag()
+    withObservationTracking {
+      _ = store.outbox.pendingCount
+    } onChange: {
+      changes.set()
+    }
+    store.enqueue(RenamePost(id: 1, title: "mine"))
+    XCTAssertTrue(changes.isSet, "enqueueing did not tell an observer of pendingCount")
+    XCTAssertEqual(store.outbox.pendingCount, 1)
   }
 
   // MARK: - Permanent failure
@@ -275,6 +318,23 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(server.likes, [1])
   }
 
+  func testRegisteringLaysRestoredChangesOverEntriesThatExistAlready() async throws {
+    let saved = StorePersistence.inMemory(version: "1")
+    let server = PostServer()
+    do {
+      let before = LoaderStore(
+        persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+      before.enqueue(RenamePost(id: 1, title: "mine"))
+    }
+    let after = LoaderStore(
+      persistence: saved, connectivity: Loadables.Connectivity(isOnline: false))
+    let post = server.entry(1, in: after)
+    await post.load()
+    XCTAssertEqual(post.state.data?.title, "old", "a change showed before its type was known")
+    after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    XCTAssertEqual(post.state.data?.title, "mine", "registering did not lay the restored change")
+  }
+
   func testAFailedEditStaysFailedAcrossARelaunch() async throws {
     let saved = StorePersistence.inMemory(version: "1")
     let server = PostServer()
@@ -343,6 +403,15 @@ final class OutboxTests: XCTestCase {
 }
 
 // MARK: - Support
+
+/// A flag an observation's `onChange` sets from any thread.
+final class ChangeFlag: @unchecked Sendable {
+  // Safe: `value` is read and written only while holding `lock`.
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
 
 struct OutboxPost: Codable, Equatable, Sendable {
   var id: Int
