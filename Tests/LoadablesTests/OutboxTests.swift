@@ -138,6 +138,9 @@ final class OutboxTests: XCTestCase {
     let post = server.entry(1, in: store)  // no entry held the post when the edit was made
     await post.load()
     XCTAssertEqual(post.state.data?.title, "mine", "the waiting edit skipped a new entry")
+    let other = server.entry(2, in: store)
+    await other.load()
+    XCTAssertEqual(other.state.data?.title, "old", "an edit was laid over an entry of another key")
     server.body = "newer"
     await post.refetch()
     XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "mine", body: "newer"))

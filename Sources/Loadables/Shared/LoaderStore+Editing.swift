@@ -132,6 +132,12 @@ public struct SharedEdit {
     matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
     _ change: @escaping (inout Value) -> Void
   ) {
+    // An outbox edit laid over one entry just made looks at that entry only.
+    if let only {
+      guard only.key.hasPrefix(prefix), let entry = only as? SharedLoader<Value> else { return }
+      update(entry, change)
+      return
+    }
     for key in store.keys where key.hasPrefix(prefix) {
       guard let entry = store.existingLoader(for: key, as: Value.self) else { continue }
       update(entry, change)
