@@ -158,11 +158,13 @@ struct EntryBook<Value> {
   // MARK: - Edits
 
   /// Edit `id` lays `operation` over the entry. An update of an entry that shows no value
-  /// changes nothing and is not recorded: the result is then empty.
-  mutating func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>, at now: Duration)
-    -> Effects
-  {
-    if !operation.isSet, !showsValue { return [] }
+  /// changes nothing and is not recorded (the result is then empty), unless `overAbsent`:
+  /// an outbox edit keeps its update, to run over the value the entry fetches later.
+  mutating func applyEdit(
+    _ id: UInt64, _ operation: EditOperation<Value>, overAbsent: Bool = false,
+    at now: Duration
+  ) -> Effects {
+    if !operation.isSet, !showsValue, !overAbsent { return [] }
     edits.append(PendingEdit(id: id, operation: operation))
     return written(.optimisticEdit, at: now)
   }

@@ -75,8 +75,20 @@ extension LoaderStore {
 public struct SharedEdit {
   let id: UInt64
   private(set) var entries: [any AnySharedEntry] = []
+  /// The outbox's edits: when set, only this entry is written (laying a pending edit over an
+  /// entry made later), and `update`s are kept over an entry that shows no value yet.
+  private var only: (any AnySharedEntry)?
+  private var overAbsent = false
 
   init(id: UInt64) { self.id = id }
+
+  /// An outbox edit's writes: `update`s are kept over an entry with no value yet, and when
+  /// `only` is given, every other entry is left alone.
+  init(outboxEdit id: UInt64, only: (any AnySharedEntry)? = nil) {
+    self.id = id
+    self.only = only
+    self.overAbsent = true
+  }
 
   /// Shows `value` in `entry` at once, whatever it fetches until the edit ends.
   ///
@@ -104,7 +116,8 @@ public struct SharedEdit {
   private mutating func apply<Value: Sendable>(
     _ operation: EditOperation<Value>, to entry: SharedLoader<Value>
   ) {
-    guard entry.applyEdit(id, operation) else { return }
+    if let only, only !== entry { return }
+    guard entry.applyEdit(id, operation, overAbsent: overAbsent) else { return }
     if !entries.contains(where: { $0 === entry }) { entries.append(entry) }
   }
 
@@ -119,6 +132,12 @@ public struct SharedEdit {
     matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
     _ change: @escaping (inout Value) -> Void
   ) {
+    // An outbox edit laid over one entry just made looks at that entry only.
+    if let only {
+      guard only.key.hasPrefix(prefix), let entry = only as? SharedLoader<Value> else { return }
+      update(entry, change)
+      return
+    }
     for key in store.keys where key.hasPrefix(prefix) {
       guard let entry = store.existingLoader(for: key, as: Value.self) else { continue }
       update(entry, change)

@@ -60,6 +60,9 @@ public final class LoaderStore {
   var uses: UInt64 = 0
   /// The id of the latest edit transaction.
   var nextEditID: UInt64 = 0
+  /// The edits queued to be sent, restored from ``persistence`` when the store is made; see
+  /// ``Outbox``, ``register(_:backoff:handler:)`` and ``enqueue(_:)``.
+  public let outbox: Outbox
 
   /// Creates an empty store.
   ///
@@ -95,6 +98,8 @@ public final class LoaderStore {
     self.stopwatch = Stopwatch(clock)
     self.persistence = persistence
     self.connectivity = connectivity
+    self.outbox = Outbox(persistence: persistence)
+    outbox.attach(to: self)
   }
 
   deinit {
@@ -146,6 +151,8 @@ public final class LoaderStore {
       triggers: triggers, fetch: fetch)
     entries[key] = entry
     touch(entry)
+    // Queued edits of the outbox are laid over an entry made while they wait.
+    if outbox.hasAppliedEdits { outbox.layEdits(over: entry) }
     scheduleSweep()
     evictIfNeeded()
     return entry

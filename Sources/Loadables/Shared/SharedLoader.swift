@@ -449,12 +449,15 @@ public final class SharedLoader<Value: Sendable>: Loader {
   // MARK: - Optimistic edits
 
   /// Lays `operation` over the entry as part of edit `id`; returns whether it was recorded
-  /// (an update of an entry that shows no value is not). A fetch running now started before
-  /// the edit, so it is cancelled first: its older answer must not land.
-  func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>) -> Bool {
-    if !operation.isSet, !book.tally.showsValue { return false }
+  /// (an update of an entry that shows no value is not, unless `overAbsent`: an outbox edit
+  /// keeps it for the value fetched later). A fetch running now started before the edit, so
+  /// it is cancelled first: its older answer must not land.
+  func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>, overAbsent: Bool = false)
+    -> Bool
+  {
+    if !operation.isSet, !book.tally.showsValue, !overAbsent { return false }
     if slot.isBusy { cancel() }
-    perform(book.applyEdit(id, operation, at: now))
+    perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
     return true
   }
 

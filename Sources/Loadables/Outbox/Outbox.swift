@@ -1,0 +1,492 @@
+import Foundation
+public import Observation
+
+/// The edits a ``LoaderStore`` has queued to send: saved before they are sent, sent in order
+/// within their scope, kept until they commit, and shown so a screen can say "3 changes
+/// waiting to sync".
+///
+/// Every store has one (``LoaderStore/outbox``). Register a handler for each edit type, then
+/// enqueue edits; the outbox does the rest:
+///
+/// ```swift
+/// store.register(RenamePost.self) { edit, context in
+///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
+/// }
+/// store.enqueue(RenamePost(id: post.id, title: "New title"))
+///
+/// // In a view:
+/// if store.outbox.pendingCount > 0 {
+///   Text("\(store.outbox.pendingCount) changes waiting to sync")
+/// }
+/// ```
+///
+/// | event | what the outbox does |
+/// |---|---|
+/// | ``LoaderStore/enqueue(_:)`` | lays the edit's optimistic change over the entries, saves the edit (written and flushed before `enqueue` returns), then sends it when its turn comes |
+/// | its turn | one edit at a time per ``OutboxEdit/scope``, oldest first; scopes send in parallel |
+/// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
+/// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
+/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, then removes the saved record |
+/// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
+/// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
+/// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
+/// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported in ``issues`` when it does |
+/// | the edit cannot be saved (a full disk) | it stays in memory and on screen, is reported, and is saved again (with backoff) before it is sent |
+///
+/// A permanently failed edit leaves its scope's line: later edits of the scope are sent
+/// without it, and ``retry(_:)`` puts it back in line before the edits not sent yet.
+///
+/// > Important: The handler runs again after a crash between its success and the removal of
+/// > the saved record: pass ``OutboxContext/idempotencyKey`` to the server so that it applies
+/// > each edit once.
+///
+/// Observable: ``items``, ``pendingCount``, ``failedCount`` and ``issues`` tell views when
+/// they change.
+@MainActor
+public final class Outbox {
+  private let registrar = ObservationRegistrar()
+  private let backend: (any PersistenceBackend)?
+  private weak var store: LoaderStore?
+  /// Every edit, in the order it was enqueued (by sequence).
+  private var queue: [Queued] = []
+  private var handlers: [String: OutboxHandler] = [:]
+  /// The task sending each scope's edits, by scope id; `nil` while the scope has none to send.
+  private var lanes: [String: Task<Void, Never>] = [:]
+  private var lastSequence: UInt64 = 0
+  private var storedIssues: [OutboxIssue] = []
+  private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextWaiterID = 0
+  /// The most issues kept; older ones go first.
+  private static let issueLimit = 100
+
+  /// Restores the saved edits of `persistence`, in order; they wait for their handlers.
+  init(persistence: StorePersistence?) {
+    backend = persistence?.outboxBackend
+    guard let backend else { return }
+    let load = backend.loadAll(OutboxRecord.rules, now: Date())
+    // A temporary file is a write that never finished: the record it would have replaced is
+    // intact, and an `enqueue` it belonged to never returned. Anything else is reported.
+    for event in load.events {
+      if case .removedTemporary = event { continue }
+      report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
+    }
+    var restored: [Queued] = []
+    for saved in load.records {
+      do {
+        let record = try JSONDecoder().decode(OutboxRecord.self, from: saved.value)
+        restored.append(Queued(restoring: record, key: saved.key))
+      } catch {
+        let queued = Queued(unreadable: saved.key, savedAt: saved.savedAt, reason: "\(error)")
+        report(.unreadable, queued.item.id, "a saved edit does not read back: \(error)")
+        restored.append(queued)
+      }
+    }
+    queue = restored.sorted { $0.sequence < $1.sequence }
+    lastSequence = queue.last?.sequence ?? 0
+  }
+
+  deinit {
+    for lane in lanes.values { lane.cancel() }
+  }
+
+  func attach(to store: LoaderStore) {
+    self.store = store
+  }
+
+  // MARK: - Observing
+
+  /// Every edit in the outbox, oldest first: pending, sending, failed and waiting for a
+  /// handler. Observable.
+  public var items: [OutboxItem] {
+    registrar.access(self, keyPath: \.items)
+    return queue.map(\.item)
+  }
+
+  /// How many edits wait to be sent or are being sent (failed ones not counted): the "3
+  /// changes waiting to sync" of a screen. Observable.
+  public var pendingCount: Int {
+    registrar.access(self, keyPath: \.items)
+    return queue.count { !$0.isFailed }
+  }
+
+  /// How many edits failed for good and wait for ``retry(_:)`` or ``discard(_:)``.
+  /// Observable.
+  public var failedCount: Int {
+    registrar.access(self, keyPath: \.items)
+    return queue.count { $0.isFailed }
+  }
+
+  /// Whether no edit is pending or sending (failed edits, and edits waiting for a handler,
+  /// do not count: nothing happens to them on its own). Observable.
+  public var isIdle: Bool {
+    registrar.access(self, keyPath: \.items)
+    return idle
+  }
+
+  /// What the outbox could not do as it should, oldest first (the last 100): edits not saved,
+  /// records not removed, unreadable files, edits with no handler holding up their scope.
+  /// Observable.
+  public var issues: [OutboxIssue] {
+    registrar.access(self, keyPath: \.issues)
+    return storedIssues
+  }
+
+  /// Returns once no edit is pending or sending (see ``isIdle``): at once when none is, or
+  /// when the calling task is cancelled.
+  ///
+  /// ```swift
+  /// store.enqueue(RenamePost(id: 1, title: "New"))
+  /// await store.outbox.untilIdle()
+  /// ```
+  public func untilIdle() async {
+    guard !idle else { return }
+    nextWaiterID += 1
+    let id = nextWaiterID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if idle || Task.isCancelled {
+          continuation.resume()
+        } else {
+          idleWaiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { @MainActor in self.idleWaiters.removeValue(forKey: id)?.resume() }
+    }
+  }
+
+  // MARK: - Acting on edits
+
+  /// Queues a failed edit again: lays its change over the entries again, saves it with a new
+  /// idempotency key (the failed send had no effect) and sends it before the edits of its
+  /// scope not sent yet.
+  ///
+  /// ```swift
+  /// Button("Retry") { store.outbox.retry(item.id) }
+  /// ```
+  ///
+  /// - Parameter id: The edit's ``OutboxItem/id``.
+  /// - Returns: Whether the edit was queued again: `false` when it is not failed, not in the
+  ///   outbox, or cannot be read back (its type has no handler, or it does not decode).
+  @discardableResult
+  public func retry(_ id: OutboxItem.ID) -> Bool {
+    guard let queued = queue.first(where: { $0.item.id == id }), queued.isFailed,
+      queued.edit != nil
+    else { return false }
+    queued.failure = nil
+    queued.idempotencyKey = UUID().uuidString
+    queued.item.status = .pending
+    queued.item.lastError = nil
+    apply(queued)
+    save(queued)
+    changed()
+    kick(queued.scopeID)
+    return true
+  }
+
+  /// Removes an edit that is not being sent: its change leaves the entries (as a rollback
+  /// does) and its saved record is removed.
+  ///
+  /// ```swift
+  /// Button("Discard") { store.outbox.discard(item.id) }
+  /// ```
+  ///
+  /// - Parameter id: The edit's ``OutboxItem/id``.
+  /// - Returns: Whether the edit was removed: `false` when it is not in the outbox, or its
+  ///   handler runs now (the server may apply it; wait for the outcome, then discard it if
+  ///   it failed).
+  @discardableResult
+  public func discard(_ id: OutboxItem.ID) -> Bool {
+    guard let index = queue.firstIndex(where: { $0.item.id == id }),
+      queue[index].item.status != .sending
+    else { return false }
+    let queued = queue.remove(at: index)
+    rollBack(queued)
+    removeRecord(queued, "a discarded edit's record could not be removed")
+    changed()
+    kick(queued.scopeID)
+    return true
+  }
+
+  // MARK: - Registering and enqueueing (through LoaderStore)
+
+  func register<Edit: OutboxEdit>(
+    _ type: Edit.Type, backoff: Backoff,
+    handler: @escaping @MainActor (Edit, OutboxContext) async throws -> Void
+  ) {
+    if let existing = handlers[Edit.name] {
+      precondition(
+        existing.type == ObjectIdentifier(Edit.self),
+        "LoaderStore.register(\(Edit.self)): the name \"\(Edit.name)\" is already registered "
+          + "for \(existing.typeName); give each OutboxEdit type its own name")
+    }
+    handlers[Edit.name] = OutboxHandler(type, backoff: backoff, handler: handler)
+    var scopes: [String] = []
+    for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
+      if queued.edit == nil, let payload = queued.payload {
+        do {
+          queued.edit = try JSONDecoder().decode(Edit.self, from: payload)
+        } catch {
+          queued.item.status = .failed("the saved edit does not decode as \(Edit.self): \(error)")
+          report(.unreadable, queued.item.id, "a saved edit does not decode: \(error)")
+          continue
+        }
+      }
+      if queued.item.status == .waitingForHandler {
+        queued.item.status = .pending
+        apply(queued)
+      }
+      if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
+    }
+    changed()
+    for scope in scopes { kick(scope) }
+  }
+
+  @discardableResult
+  func enqueue<Edit: OutboxEdit>(_ edit: Edit) -> OutboxItem.ID {
+    lastSequence += 1
+    var payload: Data?
+    do {
+      payload = try JSONEncoder().encode(edit)
+    } catch {
+      payload = nil
+    }
+    let queued = Queued(
+      edit: edit, payload: payload, sequence: lastSequence,
+      waitsForHandler: handlers[Edit.name] == nil)
+    queue.append(queued)
+    apply(queued)
+    if payload == nil {
+      report(
+        .notSaved, queued.item.id,
+        "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
+    }
+    save(queued)
+    changed()
+    kick(queued.scopeID)
+    return queued.item.id
+  }
+
+  // MARK: - Entries
+
+  /// Whether a queued edit's change is laid over entries now.
+  var hasAppliedEdits: Bool { queue.contains { $0.isApplied } }
+
+  /// Lays the change of every queued edit that shows one over `entry`, just made, in order.
+  func layEdits(over entry: any AnySharedEntry) {
+    guard let store else { return }
+    for queued in queue where queued.isApplied {
+      guard let edit = queued.edit else { continue }
+      var shared = SharedEdit(outboxEdit: queued.editID, only: entry)
+      edit.applyOptimistically(to: &shared, in: store)
+      queued.touched += shared.entries
+    }
+  }
+
+  private func apply(_ queued: Queued) {
+    guard let store, let edit = queued.edit, !queued.isApplied else { return }
+    store.nextEditID += 1
+    queued.editID = store.nextEditID
+    var shared = SharedEdit(outboxEdit: queued.editID)
+    edit.applyOptimistically(to: &shared, in: store)
+    queued.touched = shared.entries
+    queued.isApplied = true
+  }
+
+  private func rollBack(_ queued: Queued) {
+    guard queued.isApplied else { return }
+    for entry in queued.touched { entry.rollBackEdit(queued.editID) }
+    queued.touched = []
+    queued.isApplied = false
+  }
+
+  private func commit(_ queued: Queued) {
+    guard queued.isApplied else { return }
+    for entry in queued.touched { entry.commitEdit(queued.editID) }
+    queued.touched = []
+    queued.isApplied = false
+  }
+
+  // MARK: - Saving
+
+  /// Writes `queued`'s record; on failure it stays in memory, marked unsaved, and is
+  /// reported. An edit that does not encode counts as saved: it never can be.
+  @discardableResult
+  private func save(_ queued: Queued) -> Bool {
+    guard let backend, let payload = queued.payload else {
+      queued.isSaved = true
+      return true
+    }
+    let record = OutboxRecord(
+      id: queued.item.id, name: queued.item.name, scopeID: queued.scopeID,
+      scope: queued.item.scope, idempotencyKey: queued.idempotencyKey,
+      sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt, failure: queued.failure,
+      payload: payload)
+    do {
+      let bytes = try JSONEncoder().encode(record)
+      try backend.write(
+        PersistedRecord(
+          key: queued.key, value: bytes, savedAt: queued.item.enqueuedAt,
+          version: OutboxRecord.rules.version),
+        rules: OutboxRecord.rules)
+      queued.isSaved = true
+      return true
+    } catch {
+      queued.isSaved = false
+      report(.notSaved, queued.item.id, "the edit could not be saved (kept in memory): \(error)")
+      return false
+    }
+  }
+
+  private func removeRecord(_ queued: Queued, _ message: String) {
+    guard let backend else { return }
+    do {
+      try backend.remove(queued.key)
+    } catch {
+      report(.notRemoved, queued.item.id, "\(message): \(error)")
+    }
+  }
+
+  // MARK: - Sending
+
+  /// What a scope's lane does next.
+  private enum LaneStep {
+    case done
+    case waitOnline(Connectivity)
+    case sleep(Duration, any Clock<Duration>)
+    case send(Queued, OutboxHandler, any OutboxEdit, OutboxContext)
+  }
+
+  /// Starts sending `scopeID`'s edits, unless its lane runs already.
+  private func kick(_ scopeID: String) {
+    guard lanes[scopeID] == nil, store != nil else { return }
+    // The lane holds the outbox weakly: it must not keep a dropped store's outbox alive while
+    // it waits for the network or a backoff.
+    lanes[scopeID] = Task { @MainActor [weak self] in
+      var step = self?.nextStep(scopeID) ?? .done
+      while true {
+        switch step {
+        case .done:
+          return
+        case .waitOnline(let connectivity):
+          await connectivity.untilOnline()
+        case .sleep(let delay, let clock):
+          try? await clock.sleep(for: delay)
+        case .send(let queued, let handler, let edit, let context):
+          var failure: (any Error)?
+          do {
+            try await handler.send(edit, context)
+          } catch {
+            failure = error
+          }
+          let next = self?.sent(queued, handler: handler, failure: failure)
+          if case .sleep(let delay, let clock) = next, !Task.isCancelled {
+            try? await clock.sleep(for: delay)
+          }
+        }
+        guard !Task.isCancelled else { return }
+        step = self?.nextStep(scopeID) ?? .done
+      }
+    }
+  }
+
+  /// The next edit of `scopeID` to send, or what to wait for first; `.done` ends the lane.
+  private func nextStep(_ scopeID: String) -> LaneStep {
+    guard let store,
+      let queued = queue.first(where: { $0.scopeID == scopeID && $0.isInLine })
+    else {
+      lanes[scopeID] = nil
+      return .done
+    }
+    guard let edit = queued.edit, let handler = handlers[queued.item.name] else {
+      queued.item.status = .waitingForHandler
+      if !queued.reportedNoHandler {
+        queued.reportedNoHandler = true
+        report(
+          .noHandler, queued.item.id,
+          "no handler is registered for \"\(queued.item.name)\"; the edits of scope "
+            + "\(queued.item.scope) wait behind it")
+      }
+      changed()
+      lanes[scopeID] = nil
+      return .done
+    }
+    if !queued.isSaved, !save(queued) {
+      queued.saveFailures += 1
+      return .sleep(handler.backoff.delay(forRetry: queued.saveFailures), store.clock)
+    }
+    if let connectivity = store.connectivity, !connectivity.isOnline {
+      return .waitOnline(connectivity)
+    }
+    queued.item.attempt += 1
+    queued.item.status = .sending
+    changed()
+    let context = OutboxContext(
+      idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
+    return .send(queued, handler, edit, context)
+  }
+
+  /// The handler of `queued` returned or threw; returns a backoff to wait, if any.
+  private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
+    guard let store else { return nil }
+    switch failure {
+    case nil:
+      commit(queued)
+      queue.removeAll { $0 === queued }
+      for key in queued.edit?.invalidates ?? [] { store.invalidate(key) }
+      removeRecord(
+        queued,
+        "a sent edit's record could not be removed (it is sent again, "
+          + "with the same idempotency key, after a relaunch)")
+      changed()
+      return nil
+    case let failure as OutboxFailure:
+      let reason: String
+      switch failure {
+      case .permanent(let error): reason = "\(error)"
+      }
+      rollBack(queued)
+      queued.item.status = .failed(reason)
+      queued.item.lastError = reason
+      queued.failure = reason
+      save(queued)
+      changed()
+      return nil
+    case let failure?:
+      queued.item.status = .pending
+      queued.item.lastError = "\(failure)"
+      changed()
+      return .sleep(handler.backoff.delay(forRetry: queued.item.attempt), store.clock)
+    }
+  }
+
+  // MARK: - Bookkeeping
+
+  private var idle: Bool {
+    !queue.contains { $0.item.status == .pending || $0.item.status == .sending }
+  }
+
+  /// Tells observers the items changed, and resumes the idle waiters once idle.
+  private func changed() {
+    registrar.withMutation(of: self, keyPath: \.items) {}
+    guard idle, !idleWaiters.isEmpty else { return }
+    let waiters = idleWaiters.sorted { $0.key < $1.key }.map(\.value)
+    idleWaiters = [:]
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private func report(_ kind: OutboxIssue.Kind, _ id: OutboxItem.ID?, _ message: String) {
+    registrar.withMutation(of: self, keyPath: \.issues) {
+      storedIssues.append(OutboxIssue(kind: kind, itemID: id, message: message))
+      if storedIssues.count > Self.issueLimit {
+        storedIssues.removeFirst(storedIssues.count - Self.issueLimit)
+      }
+    }
+  }
+
+  static func scopeID(_ scope: LoadKey) -> String {
+    (try? PersistentKey(scope))?.identity ?? "description:\(scope)"
+  }
+}
+
+extension Outbox: Observable {}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One edit of the outbox as the outbox keeps it: what it shows, what it saves, and the
+/// entries its optimistic change is laid over.
+@MainActor
+final class Queued {
+  var item: OutboxItem
+  let key: PersistentKey
+  /// The lane the edit is sent in: its scope's persistent identity.
+  let scopeID: String
+  let sequence: UInt64
+  var idempotencyKey: String
+  /// The reason of a permanent failure, saved with the record.
+  var failure: String?
+  /// The edit as JSON; `nil` when it does not encode (or its record does not read back).
+  let payload: Data?
+  /// The edit, once its type is known (at enqueue, or when registered after a restore).
+  var edit: (any OutboxEdit)?
+  /// The store's edit id of the optimistic change laid over ``touched`` now.
+  var editID: UInt64 = 0
+  var isApplied = false
+  var touched: [any AnySharedEntry] = []
+  /// Whether the saved record matches (a failed write leaves it `false` until written again).
+  var isSaved = false
+  var saveFailures = 0
+  var reportedNoHandler = false
+  /// Whether the saved record does not read back: it stays, failed, until discarded.
+  let isUnreadable: Bool
+
+  /// A newly enqueued edit.
+  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64, waitsForHandler: Bool) {
+    let id = UUID().uuidString
+    let scope = edit.scope
+    item = OutboxItem(
+      id: id, name: type(of: edit).name, scope: scope.description,
+      status: waitsForHandler ? .waitingForHandler : .pending, attempt: 0, lastError: nil,
+      enqueuedAt: Date())
+    key = OutboxRecord.key(id)
+    scopeID = Outbox.scopeID(scope)
+    self.sequence = sequence
+    idempotencyKey = UUID().uuidString
+    self.payload = payload
+    self.edit = edit
+    isUnreadable = false
+  }
+
+  /// An edit restored from its record; it waits for its handler (or stays failed).
+  init(restoring record: OutboxRecord, key: PersistentKey) {
+    item = OutboxItem(
+      id: record.id, name: record.name, scope: record.scope,
+      status: record.failure.map { .failed($0) } ?? .waitingForHandler, attempt: 0,
+      lastError: record.failure, enqueuedAt: record.enqueuedAt)
+    self.key = key
+    scopeID = record.scopeID
+    sequence = record.sequence
+    idempotencyKey = record.idempotencyKey
+    failure = record.failure
+    payload = record.payload
+    isSaved = true
+    isUnreadable = false
+  }
+
+  /// A saved record that does not read back: kept, failed, so that it is never dropped
+  /// unseen.
+  init(unreadable key: PersistentKey, savedAt: Date, reason: String) {
+    let id = String(key.identity.trimmingPrefix("outbox:"))
+    let why = "the saved edit does not read back: \(reason)"
+    item = OutboxItem(
+      id: id, name: "?", scope: "?", status: .failed(why), attempt: 0, lastError: why,
+      enqueuedAt: savedAt)
+    self.key = key
+    scopeID = "unreadable:" + id
+    sequence = 0
+    idempotencyKey = ""
+    failure = why
+    payload = nil
+    isSaved = true
+    isUnreadable = true
+  }
+
+  var isFailed: Bool {
+    if case .failed = item.status { return true }
+    return false
+  }
+
+  /// Whether the edit waits in its scope's line (to be sent, or for its handler).
+  var isInLine: Bool { item.status == .pending || item.status == .waitingForHandler }
+}
+
+/// A registered handler, with its edit type erased so the outbox can keep handlers by name.
+struct OutboxHandler {
+  let type: ObjectIdentifier
+  let typeName: String
+  let backoff: Backoff
+  let send: @MainActor (any OutboxEdit, OutboxContext) async throws -> Void
+
+  init<Edit: OutboxEdit>(
+    _: Edit.Type, backoff: Backoff,
+    handler: @escaping @MainActor (Edit, OutboxContext) async throws -> Void
+  ) {
+    type = ObjectIdentifier(Edit.self)
+    typeName = String(reflecting: Edit.self)
+    self.backoff = backoff
+    send = { edit, context in
+      guard let edit = edit as? Edit else {
+        throw OutboxFailure.permanent(
+          OutboxTypeMismatch(
+            expected: String(reflecting: Edit.self), got: "\(Swift.type(of: edit))"))
+      }
+      try await handler(edit, context)
+    }
+  }
+}
+
+/// An edit reached a handler of another type under the same name.
+struct OutboxTypeMismatch: Error, CustomStringConvertible {
+  let expected: String
+  let got: String
+  var description: String { "the handler takes \(expected), the edit is \(got)" }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LoadablesTesting
+import XCTest
+
+@testable import Loadables
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The outbox under faults: a backend that throws on write (a full disk), and an app killed
+/// with SIGKILL at random points while it enqueues and sends edits.
+@MainActor
+final class OutboxFaultTests: XCTestCase {
+  // MARK: - A full disk
+
+  func testABackendThatThrowsOnWriteLosesNoEditAndCrashesNothing() async throws {
+    let disk = FlakyBackend()
+    disk.failsWrites = true
+    let saved = StorePersistence(
+      backend: InMemoryPersistence(), outboxBackend: disk, rules: PersistenceRules(version: "1"))
+    let clock = ManualClock()
+    let server = PostServer()
+    let store = LoaderStore(clock: clock, persistence: saved)
+    let post = server.entry(1, in: store)
+    await post.load()
+    store.register(RenamePost.self, backoff: .constant(.seconds(3))) { edit, context in
+      try await server.rename(edit, context)
+    }
+
+    store.enqueue(RenamePost(id: 1, title: "mine"))
+    XCTAssertEqual(post.state.data?.title, "mine", "an unsaved edit's change did not show")
+    XCTAssertEqual(store.outbox.pendingCount, 1, "an unsaved edit left the outbox")
+    XCTAssertEqual(store.outbox.issues.first?.kind, .notSaved)
+    try await waitUntil(
+      "the outbox waits to save again", seen: "sleepers \(clock.sleeperDeadlines)"
+    ) { clock.sleeperDeadlines.contains(.seconds(3)) }
+    XCTAssertTrue(server.calls.isEmpty, "an edit was sent before it was saved")
+
+    disk.failsWrites = false
+    clock.advance(by: .seconds(3))
+    try await waitUntil("the edit is saved and sent", seen: "\(store.outbox.items)") {
+      store.outbox.items.isEmpty
+    }
+    XCTAssertEqual(disk.writes, 1)
+    XCTAssertEqual(server.calls.map(\.title), ["mine"])
+    XCTAssertEqual(post.state.data?.title, "mine")
+  }
+
+  func testARecordThatCannotBeRemovedIsReportedAndSentOnceMore() async throws {
+    let disk = FlakyBackend()
+    disk.failsRemoves = true
+    let saved = StorePersistence(
+      backend: InMemoryPersistence(), outboxBackend: disk, rules: PersistenceRules(version: "1"))
+    let server = PostServer()
+    let before = LoaderStore(persistence: saved)
+    before.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    before.enqueue(RenamePost(id: 1, title: "mine"))
+    try await waitUntil("the edit is sent", seen: "\(before.outbox.items)") {
+      before.outbox.items.isEmpty
+    }
+    XCTAssertEqual(before.outbox.issues.map(\.kind), [.notRemoved])
+
+    disk.failsRemoves = false
+    let after = LoaderStore(persistence: saved)
+    after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    try await waitUntil("the edit is sent again", seen: "\(after.outbox.items)") {
+      after.outbox.items.isEmpty
+    }
+    XCTAssertEqual(server.calls.count, 2)
+    XCTAssertEqual(server.applied.count, 1, "the repeated send was applied twice")
+  }
+
+  func testAnUnreadableRecordStaysFailedAndIsReported() async throws {
+    let disk = FlakyBackend()
+    try disk.write(
+      PersistedRecord(
+        key: OutboxRecord.key("broken"), value: Data("not json".utf8), savedAt: Date(),
+        version: OutboxRecord.rules.version),
+      rules: OutboxRecord.rules)
+    let saved = StorePersistence(
+      backend: InMemoryPersistence(), outboxBackend: disk, rules: PersistenceRules(version: "1"))
+    let store = LoaderStore(persistence: saved)
+    XCTAssertEqual(store.outbox.items.map(\.id), ["broken"])
+    XCTAssertEqual(store.outbox.failedCount, 1)
+    XCTAssertEqual(store.outbox.issues.map(\.kind), [.unreadable])
+    XCTAssertFalse(store.outbox.retry("broken"))
+    XCTAssertTrue(store.outbox.discard("broken"))
+    XCTAssertTrue(LoaderStore(persistence: saved).outbox.items.isEmpty)
+  }
+}
+
+/// An outbox backend in memory whose writes and removals fail while told to, as a full disk
+/// does.
+final class FlakyBackend: PersistenceBackend, @unchecked Sendable {
+  // Safe to share: the flags and counts are read and written only while holding `lock`; the
+  // wrapped backend locks itself.
+  private let lock = NSLock()
+  private let base = InMemoryPersistence()
+  private var failingWrites = false
+  private var failingRemoves = false
+  private var writeCount = 0
+
+  var failsWrites: Bool {
+    get { lock.withLock { failingWrites } }
+    set { lock.withLock { failingWrites = newValue } }
+  }
+  var failsRemoves: Bool {
+    get { lock.withLock { failingRemoves } }
+    set { lock.withLock { failingRemoves = newValue } }
+  }
+  /// The writes that succeeded.
+  var writes: Int { lock.withLock { writeCount } }
+
+  func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
+    base.loadAll(rules, now: now)
+  }
+
+  func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
+    base.read(key, rules: rules, now: now)
+  }
+
+  @discardableResult
+  func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
+    -> [PersistenceEvent]
+  {
+    if failsWrites { throw .io(operation: "write", path: "outbox", errno: ENOSPC) }
+    lock.withLock { writeCount += 1 }
+    return try base.write(record, rules: rules)
+  }
+
+  func remove(_ key: PersistentKey) throws(PersistenceError) {
+    if failsRemoves { throw .io(operation: "unlink", path: "outbox", errno: EIO) }
+    try base.remove(key)
+  }
+
+  func removeAll() throws(PersistenceError) { try base.removeAll() }
+}
