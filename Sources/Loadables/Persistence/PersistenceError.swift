@@ -13,7 +13,7 @@ import Foundation
 ///   print(error)
 /// }
 /// ```
-enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A key part cannot be encoded stably (see ``PersistentKey``).
   case unencodableKey(key: String, reason: String)
 
@@ -25,13 +25,13 @@ enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
   case io(operation: String, path: String, errno: Int32)
 
   /// Whether the disk (or the user's quota) is full.
-  var isDiskFull: Bool {
+  public var isDiskFull: Bool {
     guard case .io(_, _, let code) = self else { return false }
     return code == ENOSPC || code == EDQUOT
   }
 
   /// A sentence naming what failed, where and why.
-  var description: String {
+  public var description: String {
     switch self {
     case .unencodableKey(let key, let reason):
       "cannot persist key \(key): \(reason)"

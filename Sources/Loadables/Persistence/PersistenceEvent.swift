@@ -1,10 +1,17 @@
-import Foundation
+public import Foundation
 
-/// Something a backend did on its own while reading or writing, for the store to report.
+/// Something the store's persistence did on its own, or could not do: a file removed, a
+/// record dropped or evicted, a write that failed.
 ///
-/// None of these is an error the app must handle: each says why an entry will load as if it
-/// was never saved.
-enum PersistenceEvent: Equatable, Sendable {
+/// None of these is an error the app must handle, and none stops the app: each says why an
+/// entry will load as if it was never saved, or why a value stays in memory only. The store
+/// hands each to ``LoaderStore/onPersistenceEvent`` and keeps the latest in
+/// ``LoaderStore/recentPersistenceEvents``:
+///
+/// ```swift
+/// store.onPersistenceEvent = { event in logger.notice("\(String(describing: event))") }
+/// ```
+public enum PersistenceEvent: Equatable, Sendable {
   /// A file that could not be read or decoded was removed.
   case removedUnreadable(file: String, reason: UnreadableReason)
   /// A temporary file left by an interrupted write was removed.
@@ -23,10 +30,26 @@ enum PersistenceEvent: Equatable, Sendable {
   case removalFailed(file: String, errno: Int32)
   /// The directory could not be listed; nothing was loaded.
   case directoryUnreadable(path: String, errno: Int32)
+  /// A value could not be saved (a read-only directory, a full disk): it stays in memory,
+  /// and the record saved before, if any, stays as it was.
+  case writeFailed(key: PersistentKey, error: PersistenceError)
+  /// A saved record could not be removed (after `reset()`, or a value that no longer
+  /// decodes).
+  case removeFailed(key: PersistentKey, error: PersistenceError)
+  /// ``LoaderStore/removePersistedEntries()`` could not remove every record; the error
+  /// names the first that stays.
+  case removeAllFailed(PersistenceError)
+  /// An entry's key has a part that cannot be saved stably (see ``PersistentKey``): the
+  /// entry works in memory only.
+  case keyNotPersistable(PersistenceError)
+  /// A saved record was read but its value does not decode as the entry's type (a changed
+  /// schema under an unchanged version): it was removed, and the entry loads as if it was
+  /// never saved.
+  case undecodable(key: PersistentKey, reason: String)
 }
 
 /// Why a record file could not be used.
-enum UnreadableReason: Error, Equatable, Sendable {
+public enum UnreadableReason: Error, Equatable, Sendable {
   /// The file has no bytes.
   case empty
   /// The file is shorter (or longer) than its header says: a torn or truncated write.

@@ -24,9 +24,9 @@ import Foundation
 /// > Important: An `Encodable` part whose encoding is not deterministic (a `Set`, a
 /// > `Dictionary` with non-string keys) gets a different identity from launch to launch: its
 /// > entry is then simply not found again, and the byte budget evicts it in time.
-struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
+public struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
   /// The stable string, as stored in each record file.
-  let identity: String
+  public let identity: String
 
   /// The identity of `key`.
   ///
@@ -37,7 +37,7 @@ struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter key: The key of a shared entry.
   /// - Throws: ``PersistenceError/unencodableKey(key:reason:)`` naming the first part that
   ///   cannot be encoded and why.
-  init(_ key: LoadKey) throws(PersistenceError) {
+  public init(_ key: LoadKey) throws(PersistenceError) {
     var identity = ""
     for (index, part) in key.parts.enumerated() {
       let (tag, payload): (Character, String)
@@ -60,7 +60,7 @@ struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
   init(identity: String) { self.identity = identity }
 
   /// The identity.
-  var description: String { identity }
+  public var description: String { identity }
 
   private struct PartError: Error { let reason: String }
 

@@ -124,6 +124,7 @@ struct EntryBook<Value> {
     base = state
     switch cause {
     case .fetched:
+      if state.isLoaded { tally.fetchedAt = now }
       if !edits.isEmpty {
         edits.removeAll { edit in edit.committedAt.map { $0 < tally.fetchEpoch } ?? false }
       }
@@ -135,8 +136,20 @@ struct EntryBook<Value> {
     return written(cause, at: now)
   }
 
-  /// The state on screen changed: write it, and a value is fresh again.
-  private mutating func written(_ cause: WriteCause, at now: Duration) -> Effects {
+  /// A value saved in an earlier launch, fetched at `fetchedAt` on the store's stopwatch
+  /// (before the store was made, so usually negative): it is the new base, the edits are
+  /// laid over it, and it is as fresh as its age says.
+  mutating func restore(_ state: State, fetchedAt: Duration, at now: Duration) -> Effects {
+    base = state
+    tally.fetchedAt = fetchedAt
+    return written(.restoredFromDisk, at: now, shownSince: fetchedAt)
+  }
+
+  /// The state on screen changed: write it, and a value is fresh again (fresh since
+  /// `shownSince`, for a restored value; since `now` otherwise).
+  private mutating func written(
+    _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil
+  ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
     if edits.isEmpty {
       shown = base
@@ -148,7 +161,7 @@ struct EntryBook<Value> {
     tally.showsValue = shown.isLoaded
     var effects: Effects = [.write(cause)]
     guard showsValue else { return effects }
-    tally.updatedAt = now
+    tally.updatedAt = shownSince ?? now
     tally.invalidated = false
     setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
@@ -260,6 +273,9 @@ struct EntryTally {
   var unobservedSince: Duration?
   /// When a value was last shown, on the store's stopwatch; `nil` before any value.
   var updatedAt: Duration?
+  /// When the committed value was fetched (or, restored, when it was fetched in an earlier
+  /// launch), on the store's stopwatch; `nil` before any.
+  var fetchedAt: Duration?
   /// Whether the value was invalidated since it was shown.
   var invalidated = false
   /// How many observers are alive.

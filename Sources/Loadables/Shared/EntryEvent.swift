@@ -16,6 +16,8 @@ enum WriteCause: Equatable, Sendable {
   case rolledBack
   /// A cancelled fetch brought back the state it replaced.
   case restored
+  /// A value saved in an earlier launch was shown as the entry was made.
+  case restoredFromDisk
   /// `reset()` wrote the reset state and discarded the pending edits.
   case reset
   /// A state was written directly.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Shared entries by key: one state and one fetch for every screen that shows the same
 /// data, with invalidation, optimistic edits that roll back, freshness and memory limits.
 ///
@@ -52,6 +54,14 @@ public final class LoaderStore {
   public let persistence: StorePersistence?
   /// Whether the network is reachable; `nil` assumes it always is.
   public let connectivity: Connectivity?
+  /// The wall-clock time when the store was made; see ``wallDate(at:)``.
+  let startDate: Date
+  /// Saves and restores the entries that persist; `nil` without ``persistence``.
+  let persister: EntryPersister?
+  /// Reports persistence events; see ``onPersistenceEvent``.
+  public var onPersistenceEvent: (@MainActor (PersistenceEvent) -> Void)?
+  /// The latest persistence events, oldest first; the last 100 are kept.
+  public internal(set) var recentPersistenceEvents: [PersistenceEvent] = []
   private let stopwatch: Stopwatch
   var entries: [LoadKey: any AnySharedEntry] = [:]
   /// The one task that drops entries whose grace time has passed; `nil` while none waits.
@@ -78,6 +88,9 @@ public final class LoaderStore {
   ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
   ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
   ///     default) assumes the network is always there.
+  ///   - startDate: The wall-clock time when the store is made. Saved values' ages and
+  ///     ``SharedLoader/fetchedAt`` are this date plus the time on the store's `clock`, so a
+  ///     test with a `ManualClock` and a fixed date gets exact ages. Now, by default.
   ///
   /// > Important: A negative `graceTime` or a `maxEntries` below one stops the program with
   /// > a message naming it.
@@ -86,7 +99,8 @@ public final class LoaderStore {
     maxEntries: Int = 1_000,
     clock: (any Clock<Duration>)? = nil,
     persistence: StorePersistence? = nil,
-    connectivity: Connectivity? = nil
+    connectivity: Connectivity? = nil,
+    startDate: Date = Date()
   ) {
     precondition(
       graceTime >= .zero, "LoaderStore: graceTime must not be negative, got \(graceTime)")
@@ -98,6 +112,8 @@ public final class LoaderStore {
     self.stopwatch = Stopwatch(clock)
     self.persistence = persistence
     self.connectivity = connectivity
+    self.startDate = startDate
+    self.persister = persistence.map { EntryPersister($0) }
     self.outbox = Outbox(persistence: persistence)
     outbox.attach(to: self)
   }
@@ -119,8 +135,43 @@ public final class LoaderStore {
   ///   - policy: The policy every fetch runs under (retry, timeout, limit, ...).
   ///   - triggers: What makes the entry refetch while observed: ``RefreshTrigger/every(_:)``,
   ///     ``RefreshTrigger/signals(_:)``.
+  ///   - persisted: Whether the entry is saved between launches when the store has a
+  ///     ``persistence`` and the value is `Codable`; `true` by default. A value that is not
+  ///     `Codable` stays in memory whatever this says.
   ///   - fetch: Produces the value.
   /// - Returns: The shared entry.
+  ///
+  /// ## Saved between launches
+  ///
+  /// With a ``persistence``, an entry whose value is `Codable` is saved by the cause of
+  /// each write:
+  ///
+  /// | the entry's write | saved |
+  /// |---|---|
+  /// | a fetch returned a value | the value, with the time it was fetched |
+  /// | an edit committed | the committed value (without the edits still pending) |
+  /// | a fetch failed, `.loading`, an optimistic edit, a rollback | nothing |
+  /// | `reset()` | the saved record is removed |
+  ///
+  /// When the entry is made in a later launch, its saved record is read (one small file)
+  /// and decoded: the value shows at once as `.loaded`, with ``SharedLoader/fetchedAt`` from
+  /// the earlier launch, and it is as fresh as its age says. Older than `staleTime`, it is
+  /// stale, and the next load or observer refetches it silently with the value on screen.
+  /// A record older than the persistence's `maxAge`, saved under another `version`,
+  /// unreadable, or whose value no longer decodes is removed and reported
+  /// (``onPersistenceEvent``), and the entry loads as if nothing was saved. Writes run off
+  /// the main actor, in order; ``flushPersistence()`` waits for them. Nothing here stops the
+  /// app: a key part that cannot be saved stably, a read-only directory or a full disk is
+  /// reported, and the entry works in memory.
+  ///
+  /// ```swift
+  /// let store = LoaderStore(persistence: .directory(caches, version: "42"))
+  /// let feed = store.loader(for: ["feed"], staleTime: .seconds(300)) { try await api.feed() }
+  /// // At the next launch `feed.state` is the saved feed at once, and a load refetches it
+  /// // once it is older than five minutes.
+  /// ```
+  ///
+  /// ## Mistakes
   ///
   /// Asking for an existing key with another value type is a mistake the store cannot
   /// serve: it returns an entry of its own, not shared and not kept, that shows (and
@@ -132,6 +183,7 @@ public final class LoaderStore {
     staleTime: Duration = .zero,
     policy: LoadPolicy<Value> = LoadPolicy(),
     refreshing triggers: [RefreshTrigger] = [],
+    persisted: Bool = true,
     fetch: @escaping @MainActor () async throws -> Value
   ) -> SharedLoader<Value> {
     precondition(
@@ -150,6 +202,7 @@ public final class LoaderStore {
       key: key, store: self, clock: clock, now: now, staleTime: staleTime, policy: policy,
       triggers: triggers, fetch: fetch)
     entries[key] = entry
+    if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
     // Queued edits of the outbox are laid over an entry made while they wait.
     if outbox.hasAppliedEdits { outbox.layEdits(over: entry) }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The shared entry for one key of a ``LoaderStore``: a ``Loader`` that every screen asking
 /// for the key gets, so they all show one state and cause one fetch.
 ///
@@ -133,6 +135,22 @@ public final class SharedLoader<Value: Sendable>: Loader {
   public var isStale: Bool {
     _ = status.isStale  // registers the observer, if any
     return book.tally.isStale(at: now)
+  }
+
+  /// When the value on screen was fetched, by the wall clock: for a value restored from the
+  /// store's ``LoaderStore/persistence``, when it was fetched in an earlier launch. `nil`
+  /// before any value was fetched, and for an entry without a store. Observable.
+  ///
+  /// ```swift
+  /// if let fetchedAt = feed.fetchedAt {
+  ///   Text("Updated \(fetchedAt, style: .relative) ago")
+  /// }
+  /// ```
+  ///
+  /// An optimistic edit, or a commit, does not change it: it dates the last fetched value.
+  public var fetchedAt: Date? {
+    guard let fetched = status.fetchedAt, let store else { return nil }
+    return store.wallDate(at: fetched)
   }
 
   /// Loads unless the value is fresh; joins a fetch that is already running.
@@ -351,6 +369,12 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   // MARK: - Running the book's effects
 
+  /// Shows `value`, saved in an earlier launch and fetched at `fetchedAt` on the store's
+  /// stopwatch, as the committed value.
+  func restore(_ value: Value, fetchedAt: Duration) {
+    perform(book.restore(.loaded(value), fetchedAt: fetchedAt, at: now))
+  }
+
   /// The engine wrote `state`: the book takes it as the new base.
   func engineWrote(_ state: LoadableState<Value>, cause: WriteCause) {
     perform(book.engineWrote(state, cause: cause, at: now))
@@ -365,6 +389,9 @@ public final class SharedLoader<Value: Sendable>: Loader {
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
         slot.show(book.shown)
+        if cause == .fetched || cause == .restoredFromDisk {
+          status.setFetchedAt(book.tally.fetchedAt)
+        }
         if isWatched { notify(EntryEvent(state: book.shown, cause: cause)) }
       case .committed:
         if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }

@@ -45,6 +45,21 @@ final class EntryStatus {
     guard stale != value else { return }
     registrar.withMutation(of: self, keyPath: \EntryStatus.staleMarker) { stale = value }
   }
+
+  private var fetched: Duration?
+
+  nonisolated var fetchedMarker: Int { 0 }
+
+  /// When the committed value was fetched, on the store's stopwatch.
+  var fetchedAt: Duration? {
+    registrar.access(self, keyPath: \EntryStatus.fetchedMarker)
+    return fetched
+  }
+
+  func setFetchedAt(_ value: Duration?) {
+    guard fetched != value else { return }
+    registrar.withMutation(of: self, keyPath: \EntryStatus.fetchedMarker) { fetched = value }
+  }
 }
 
 extension EntryStatus: Observable {}

@@ -1,0 +1,245 @@
+// Persistence: entries whose value is `Codable` are saved after each fetch and each committed
+// edit, and show their saved value when they are made in a later launch. What is saved is
+// decided by the write's cause (`WriteCause`); the files are the backend's
+// (`Persistence/`), written off the main actor by one serial writer.
+
+import Foundation
+
+extension LoaderStore {
+  /// Waits until every save and removal queued so far is on storage, and the events they
+  /// caused have been reported; returns at once without a ``persistence``.
+  ///
+  /// Call it when the app moves to the background, and in tests before a "relaunch":
+  ///
+  /// ```swift
+  /// await store.flushPersistence()
+  /// let relaunched = LoaderStore(persistence: saved)
+  /// ```
+  public func flushPersistence() async {
+    guard let persister else { return }
+    await persister.flush()
+    deliverPersistenceEvents()
+  }
+
+  /// Removes every saved entry (at logout, say), after the saves already queued; the
+  /// entries in memory stay as they are, and later fetches are saved again. The outbox's
+  /// queued edits are not touched.
+  ///
+  /// A record that cannot be removed is reported (``onPersistenceEvent``).
+  public func removePersistedEntries() async {
+    guard let persister else { return }
+    persister.removeAll()
+    await flushPersistence()
+  }
+
+  /// The wall-clock time at `time` on the store's stopwatch.
+  func wallDate(at time: Duration) -> Date {
+    startDate.addingTimeInterval(time.seconds)
+  }
+
+  /// The wall-clock time now, by the store's clock.
+  var wallNow: Date { wallDate(at: now) }
+
+  /// Hands the events the writer has gathered to ``onPersistenceEvent``.
+  func deliverPersistenceEvents() {
+    guard let persister else { return }
+    report(persister.takeEvents())
+  }
+
+  /// Reports `events`, in order.
+  func report(_ events: [PersistenceEvent]) {
+    guard !events.isEmpty else { return }
+    recentPersistenceEvents.append(contentsOf: events)
+    if recentPersistenceEvents.count > 100 {
+      recentPersistenceEvents.removeFirst(recentPersistenceEvents.count - 100)
+    }
+    for event in events { onPersistenceEvent?(event) }
+  }
+}
+
+/// Saves and restores a store's persisted entries. Restoring reads one record on the main
+/// actor, as the entry is made (the value must be on screen at once); saving encodes on the
+/// main actor and writes on ``PersistenceWriter``'s serial queue.
+@MainActor
+final class EntryPersister {
+  let writer: PersistenceWriter
+  private let rules: PersistenceRules
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  init(_ persistence: StorePersistence) {
+    writer = PersistenceWriter(persistence.backend, rules: persistence.rules)
+    rules = persistence.rules
+  }
+
+  /// Restores `entry`'s saved value, if any, and saves what it writes from now on, when its
+  /// value is `Codable`; does nothing otherwise.
+  func attach<Value: Sendable>(_ entry: SharedLoader<Value>, in store: LoaderStore) {
+    guard let codable = Value.self as? any Codable.Type else { return }
+    let key: PersistentKey
+    do {
+      key = try PersistentKey(entry.key)
+    } catch {
+      store.report([.keyNotPersistable(error)])
+      return
+    }
+    restore(entry, as: codable, key: key, in: store)
+    _ = entry.addWatcher(includingCommits: true) { [weak self, weak store, weak entry] event in
+      guard let self, let store, let entry else { return }
+      self.entryWrote(entry, key: key, cause: event.cause, in: store)
+    }
+  }
+
+  private func restore<Value: Sendable>(
+    _ entry: SharedLoader<Value>, as codable: any Codable.Type, key: PersistentKey,
+    in store: LoaderStore
+  ) {
+    let now = store.wallNow
+    let load = writer.backend.read(key, rules: rules, now: now)
+    store.report(load.events)
+    guard let record = load.records.first else { return }
+    let value: Value
+    do {
+      // `Value` is `codable`: the cast back always succeeds.
+      guard let decoded = try decoder.decode(codable, from: record.value) as? Value else { return }
+      value = decoded
+    } catch {
+      writer.remove(key, store: store)
+      store.report([.undecodable(key: key, reason: String(describing: error))])
+      return
+    }
+    // A saved time in the future (the device's clock moved back) counts as just fetched.
+    let age = max(0, now.timeIntervalSince(record.savedAt))
+    entry.restore(value, fetchedAt: store.now - .seconds(age))
+  }
+
+  /// Saves after a fetch that returned a value and after a commit; removes after a reset.
+  private func entryWrote<Value: Sendable>(
+    _ entry: SharedLoader<Value>, key: PersistentKey, cause: WriteCause, in store: LoaderStore
+  ) {
+    switch cause {
+    case .fetched, .committedEdit:
+      // The committed value: the fetched base with the committed edits, never one still
+      // pending.
+      guard case .loaded(let value) = entry.book.committed,
+        let encodable = value as? any Encodable,
+        let fetchedAt = entry.book.tally.fetchedAt
+      else { return }
+      let data: Data
+      do {
+        data = try encoder.encode(encodable)
+      } catch {
+        store.report([
+          .writeFailed(
+            key: key,
+            error: .io(operation: "encode (\(error))", path: key.identity, errno: 0))
+        ])
+        return
+      }
+      writer.write(
+        PersistedRecord(
+          key: key, value: data, savedAt: store.wallDate(at: fetchedAt), version: rules.version),
+        store: store)
+    case .reset:
+      writer.remove(key, store: store)
+    case .started, .optimisticEdit, .rolledBack, .restored, .restoredFromDisk, .assigned:
+      break
+    }
+  }
+
+  func flush() async { await writer.flush() }
+
+  func removeAll() { writer.removeAll() }
+
+  func takeEvents() -> [PersistenceEvent] { writer.takeEvents() }
+}
+
+/// Runs a store's saves and removals on one serial queue, in the order they were asked for,
+/// so the main actor never waits for a file to be synced; gathers the events they cause for
+/// the store to report on the main actor.
+final class PersistenceWriter: @unchecked Sendable {
+  // Safe to share: `events` is read and written only while holding `lock`; `queue` is a
+  // serial dispatch queue and `backend` and `rules` are immutable and `Sendable`.
+  let backend: any PersistenceBackend
+  private let rules: PersistenceRules
+  private let queue = DispatchQueue(label: "Loadables.PersistenceWriter")
+  private let lock = NSLock()
+  private var events: [PersistenceEvent] = []
+
+  init(_ backend: any PersistenceBackend, rules: PersistenceRules) {
+    self.backend = backend
+    self.rules = rules
+  }
+
+  /// Saves `record` after everything queued before it.
+  func write(_ record: PersistedRecord, store: LoaderStore) {
+    let (backend, rules) = (backend, rules)
+    run(store) {
+      do throws(PersistenceError) {
+        return try backend.write(record, rules: rules)
+      } catch {
+        return [.writeFailed(key: record.key, error: error)]
+      }
+    }
+  }
+
+  /// Removes the record of `key` after everything queued before it.
+  func remove(_ key: PersistentKey, store: LoaderStore) {
+    let backend = backend
+    run(store) {
+      do throws(PersistenceError) {
+        try backend.remove(key)
+        return []
+      } catch {
+        return [.removeFailed(key: key, error: error)]
+      }
+    }
+  }
+
+  /// Removes every record after everything queued before it.
+  func removeAll() {
+    let backend = backend
+    queue.async { [self] in
+      do throws(PersistenceError) {
+        try backend.removeAll()
+      } catch {
+        gather([.removeAllFailed(error)])
+      }
+    }
+  }
+
+  /// Runs `operation` on the queue; the events it returns are gathered and reported on the
+  /// main actor.
+  private func run(
+    _ store: LoaderStore, _ operation: @escaping @Sendable () -> [PersistenceEvent]
+  ) {
+    queue.async { [self, weak store] in
+      let produced = operation()
+      guard !produced.isEmpty else { return }
+      gather(produced)
+      Task { @MainActor in store?.deliverPersistenceEvents() }
+    }
+  }
+
+  private func gather(_ produced: [PersistenceEvent]) {
+    lock.lock()
+    events.append(contentsOf: produced)
+    lock.unlock()
+  }
+
+  /// The events gathered since the last call.
+  func takeEvents() -> [PersistenceEvent] {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = events
+    events = []
+    return taken
+  }
+
+  /// Returns once everything queued before the call has run.
+  func flush() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      queue.async { continuation.resume() }
+    }
+  }
+}
