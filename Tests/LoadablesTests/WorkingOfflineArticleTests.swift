@@ -1,0 +1,103 @@
+import Foundation
+import Loadables
+import LoadablesTesting
+import XCTest
+
+/// The code of the Working Offline article, run as written (with a fake API).
+@MainActor
+final class WorkingOfflineArticleTests: XCTestCase {
+  struct Post: Codable, Equatable, Sendable {
+    var id: Int
+    var title: String
+  }
+
+  struct RenamePost: OutboxEdit {
+    static let name = "RenamePost"  // stable: it names the saved records
+    let id: Int
+    let title: String
+
+    var scope: LoadKey { ["posts", id] }
+
+    func applyOptimistically(to edit: inout SharedEdit, in store: LoaderStore) {
+      edit.update(matching: ["posts", id], in: store, as: Post.self) { $0.title = title }
+    }
+  }
+
+  @MainActor
+  final class API {
+    var posts: [Int: Post] = [42: Post(id: 42, title: "Online")]
+    var applied: Set<String> = []
+    var renames = 0
+
+    func post(_ id: Int) throws -> Post {
+      guard let post = posts[id] else { throw URLError(.fileDoesNotExist) }
+      return post
+    }
+
+    func rename(_ id: Int, to title: String, idempotencyKey: String) {
+      guard applied.insert(idempotencyKey).inserted else { return }
+      renames += 1
+      posts[id]?.title = title
+    }
+  }
+
+  func testTheRelaunchRecipe() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let before = LoaderStore(persistence: saved)
+    await before.loader(for: ["feed"]) { ["a", "b"] }.load()
+    await before.flushPersistence()
+
+    let after = LoaderStore(persistence: saved)  // "relaunched"
+    let feed = after.loader(for: ["feed"]) { ["c"] }
+    XCTAssertEqual(feed.state, .loaded(["a", "b"]))
+  }
+
+  func testAFeedSavedAnHourAgoIsStaleAndOneSavedAMinuteAgoIsFresh() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let before = LoaderStore(clock: ManualClock(), persistence: saved, startDate: start)
+    await before.loader(for: ["feed"]) { ["saved"] }.load()
+    await before.flushPersistence()
+
+    for (elapsed, stale) in [(3_600.0, true), (60.0, false)] {
+      let after = LoaderStore(
+        clock: ManualClock(), persistence: saved, startDate: start.addingTimeInterval(elapsed))
+      let feed = after.loader(for: ["feed"], staleTime: .seconds(300)) { ["new"] }
+      XCTAssertEqual(feed.isStale, stale, "saved \(elapsed) s ago")
+      XCTAssertEqual(feed.fetchedAt, start)
+    }
+  }
+
+  func testAnEditEnqueuedOfflineShowsAtOnceSurvivesARelaunchAndIsSentOnce() async throws {
+    let saved = StorePersistence.inMemory(version: "1")
+    let api = API()
+    let offline = Loadables.Connectivity(isOnline: false)
+
+    let store = LoaderStore(persistence: saved, connectivity: offline)
+    store.register(RenamePost.self) { edit, context in
+      api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
+    }
+    let post = store.loader(for: ["posts", 42]) { try api.post(42) }
+    await post.load()
+    await store.flushPersistence()  // yesterday's fetch, long on disk
+    store.enqueue(RenamePost(id: 42, title: "Offline"))
+    XCTAssertEqual(post.state.data?.title, "Offline", "the change did not show at once")
+    XCTAssertEqual(store.outbox.pendingCount, 1)
+
+    // The app is killed on the train; the next launch is still offline.
+    let relaunched = LoaderStore(persistence: saved, connectivity: offline)
+    relaunched.register(RenamePost.self) { edit, context in
+      api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
+    }
+    let again = relaunched.loader(for: ["posts", 42]) { try api.post(42) }
+    XCTAssertEqual(again.state.data?.title, "Offline", "the pending change was not laid again")
+    XCTAssertEqual(relaunched.outbox.pendingCount, 1)
+
+    offline.update(isOnline: true)
+    await store.outbox.untilIdle()
+    await relaunched.outbox.untilIdle()
+    XCTAssertEqual(api.renames, 1, "the edit was applied \(api.renames) times")
+    XCTAssertEqual(api.posts[42]?.title, "Offline")
+    XCTAssertEqual(relaunched.outbox.pendingCount, 0)
+  }
+}
