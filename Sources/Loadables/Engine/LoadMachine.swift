@@ -28,7 +28,7 @@ extension LoadMachine {
   // MARK: - Starting
 
   /// Starts a load in a new `Task` and returns that task.
-  @inlinable
+  @inlinable @inline(__always)
   func launch(
     _ context: State.Context,
     silently: Bool,
@@ -196,7 +196,7 @@ extension LoadMachine {
   /// the first spinner. The last check catches writes the engine cannot see (a plain
   /// assignment to a key-path property): after one, what is shown is what the new load
   /// replaces.
-  @inlinable
+  @inlinable @inline(__always)
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
     start(context, silently: silently, keepingValue: keepingValue, through: self)
   }
@@ -494,13 +494,16 @@ extension LoadMachine {
 
   /// Every state the engine writes goes through here: the slot stores it, then the watchers
   /// (the testing recorder) see it, in order.
-  @inlinable
+  @inlinable @inline(__always)
   func emit(_ state: State) {
     emit(state, through: self)
   }
 
   /// ``emit(_:)``, writing the state through `access`.
-  @inlinable
+  ///
+  /// Always inlined, as `emit(_:)` was before the access parameter: left to the inliner, the
+  /// extra generic layer kept `$x.load { ... }` itself from being inlined at its call site.
+  @inlinable @inline(__always)
   func emit(_ state: State, through access: some StateAccess<State>) {
     writeCount &+= 1
     access.write(state)
