@@ -8,9 +8,7 @@
 /// than a generic base class so that each form's calls are dispatched statically and
 /// specialised, in the caller's module, for the concrete state type (`@inlinable`).
 @MainActor @usableFromInline
-protocol LoadMachine: LoadRuntime {
-  associatedtype State: EngineState
-
+protocol LoadMachine: LoadRuntime, StateAccess where State: EngineState {
   /// How a running load refers to its slot: weakly when the slot is its owner's storage (so
   /// releasing the owner releases the slot, whose `deinit` cancels the load), strongly when
   /// the slot only holds its owner weakly itself.
@@ -18,12 +16,6 @@ protocol LoadMachine: LoadRuntime {
 
   /// A reference to this slot for a running load to hold.
   var reference: Reference { get }
-
-  /// The current state, read without registering observation; `nil` when its owner is gone.
-  func read() -> State?
-
-  /// Writes a state to wherever the slot keeps it.
-  func write(_ state: State)
 
   /// The state on screen before the current load started — or before the first of a run of
   /// loads that superseded one another while the spinner stayed up: what ``cancel()``
@@ -36,7 +28,7 @@ extension LoadMachine {
   // MARK: - Starting
 
   /// Starts a load in a new `Task` and returns that task.
-  @inlinable
+  @inlinable @inline(__always)
   func launch(
     _ context: State.Context,
     silently: Bool,
@@ -45,12 +37,29 @@ extension LoadMachine {
     interrupts: Interrupts?,
     work: Work<State>
   ) -> Task<Void, Never> {
+    launch(
+      context, silently: silently, keepingValue: keepingValue, priority: priority,
+      interrupts: interrupts, work: work, through: self)
+  }
+
+  /// Starts a load in a new `Task` and returns that task; the start reads and writes the
+  /// state through `access` (see ``StateAccess``).
+  @inlinable
+  func launch(
+    _ context: State.Context,
+    silently: Bool,
+    keepingValue: Bool = false,
+    priority: TaskPriority?,
+    interrupts: Interrupts?,
+    work: Work<State>,
+    through access: some StateAccess<State>
+  ) -> Task<Void, Never> {
     if isProgressObserved {
       return launchReportingProgress(
         context, silently: silently, keepingValue: keepingValue, priority: priority,
         interrupts: interrupts, work: work)
     }
-    let token = start(context, silently: silently, keepingValue: keepingValue)
+    let token = start(context, silently: silently, keepingValue: keepingValue, through: access)
     return spawn(token, context, priority: priority, interrupts: interrupts, work: work)
   }
 
@@ -187,8 +196,19 @@ extension LoadMachine {
   /// the first spinner. The last check catches writes the engine cannot see (a plain
   /// assignment to a key-path property): after one, what is shown is what the new load
   /// replaces.
-  @inlinable
+  @inlinable @inline(__always)
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
+    start(context, silently: silently, keepingValue: keepingValue, through: self)
+  }
+
+  /// ``start(_:silently:keepingValue:)``, reading and writing the state through `access`.
+  @inlinable
+  func start(
+    _ context: State.Context,
+    silently: Bool,
+    keepingValue: Bool = false,
+    through access: some StateAccess<State>
+  ) -> UInt64 {
     // The superseded load's spinner is up and the engine wrote nothing since; whether it is
     // still what the state shows is asked of the state read below (stopping the old load
     // writes nothing), so a restart reads the state once.
@@ -196,18 +216,18 @@ extension LoadMachine {
     let token = begin()
     keepsValue = keepingValue
     if silently {
-      if !(chained && read()?.isAnyStarted == true) {
+      if !(chained && access.read()?.isAnyStarted == true) {
         shownStart = false
         // A silent load changes nothing on screen; only keeping a value needs to know it.
-        replaced = keepingValue ? read() : nil
+        replaced = keepingValue ? access.read() : nil
       }
-    } else if let current = read() {
+    } else if let current = access.read() {
       if !(chained && current.isAnyStarted) {
         shownStart = false
         replaced = current
       }
       if !current.isStarted(context) {
-        emit(.started(context))
+        emit(.started(context), through: access)
         shownStart = true
       }
     }
@@ -474,10 +494,19 @@ extension LoadMachine {
 
   /// Every state the engine writes goes through here: the slot stores it, then the watchers
   /// (the testing recorder) see it, in order.
-  @inlinable
+  @inlinable @inline(__always)
   func emit(_ state: State) {
+    emit(state, through: self)
+  }
+
+  /// ``emit(_:)``, writing the state through `access`.
+  ///
+  /// Always inlined, as `emit(_:)` was before the access parameter: left to the inliner, the
+  /// extra generic layer kept `$x.load { ... }` itself from being inlined at its call site.
+  @inlinable @inline(__always)
+  func emit(_ state: State, through access: some StateAccess<State>) {
     writeCount &+= 1
-    write(state)
+    access.write(state)
     if isWatched { notifyWatchers(state) }
   }
 
@@ -486,6 +515,24 @@ extension LoadMachine {
     if let current = read(), current.isResetState { return }
     emit(State.resetState)
   }
+}
+
+/// Where the engine reads and writes a state.
+///
+/// Every slot is one (``LoadMachine`` refines it): it reads and writes wherever it keeps the
+/// state. A key-path slot holds its owner weakly, so each of its reads and writes loads
+/// that reference first; a caller that holds the owner itself passes a
+/// ``KeyPathStateAccess`` to the synchronous start instead, which reads and writes through
+/// the owner it was given, with no weak load.
+@MainActor @usableFromInline
+protocol StateAccess<State> {
+  associatedtype State
+
+  /// The current state, read without registering observation; `nil` when its owner is gone.
+  func read() -> State?
+
+  /// Writes a state to wherever it is kept.
+  func write(_ state: State)
 }
 
 /// How a running load holds its slot.

@@ -66,3 +66,21 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
     }
   }
 }
+
+/// Reads and writes a key-path slot's state through an owner the caller holds: what a
+/// key-path form's synchronous start uses, so that it loads no weak reference.
+@MainActor @usableFromInline
+struct KeyPathStateAccess<Owner: AnyObject, State>: StateAccess {
+  @usableFromInline let owner: Owner
+  @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, State>
+
+  @inlinable
+  init(_ owner: Owner, _ keyPath: ReferenceWritableKeyPath<Owner, State>) {
+    self.owner = owner
+    self.keyPath = keyPath
+  }
+
+  @inlinable func read() -> State? { owner[keyPath: keyPath] }
+
+  @inlinable func write(_ state: State) { owner[keyPath: keyPath] = state }
+}

@@ -229,7 +229,8 @@ extension LoadableSupport {
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .returning(block))
+      (), silently: silently, priority: priority, interrupts: nil, work: .returning(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Starts a load of `state` in a new task, calling `onInterrupt` at each accumulated
@@ -256,7 +257,8 @@ extension LoadableSupport {
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
       (), silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Runs a load of `state` and returns when it has stopped.
@@ -325,7 +327,8 @@ extension LoadableSupport {
       ) async throws -> Void
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block))
+      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Starts a yielding load of `state` in a new task, with interrupts.
@@ -354,7 +357,8 @@ extension LoadableSupport {
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
       (), silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
+      interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Runs a yielding load of `state` and returns when it has stopped.

@@ -235,7 +235,8 @@ extension ProcessSupport {
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
       process, silently: silently, priority: priority, interrupts: nil,
-      work: .returning(block))
+      work: .returning(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Starts a job in a new task, calling `onInterrupt` at each accumulated delay while it
@@ -264,7 +265,8 @@ extension ProcessSupport {
   ) -> Task<Void, Never> {
     SlotRegistry.slot(self, state).launch(
       process, silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block),
+      through: KeyPathStateAccess(self, state))
   }
 
   /// Runs a job and returns when it has stopped.
