@@ -78,6 +78,7 @@ final class OutboxCrashTests: XCTestCase {
 
     if environment[Self.drainVariable] != nil {
       await store.outbox.untilIdle()
+      await store.flushPersistence()
       for issue in store.outbox.issues { say("issue \(issue)") }
       say("idle \(store.outbox.items.count)")
       return
@@ -124,13 +125,15 @@ final class OutboxCrashTests: XCTestCase {
       var issues: [String] = []
       for kill in 0...kills {
         let draining = kill == kills
+        // Now and then a record goes bad on disk (a bit flipped, a file cut short).
+        let corrupted = random.below(6) == 0 ? corruptRecord(directory, &random) : nil
         let files = storeFiles(directory)
         let log = try ServerLog(directory.appendingPathComponent("server.log"), seed: seed)
         let lines = try runApp(
           directory, start: (kill + 1) * 1_000_000, childSeed: random.next(),
           killAfter: draining ? nil : 1 + random.below(25), delay: random.below(4_000),
           seed: seed)
-        audit.check(start: kill, lines: lines, files: files, log: log)
+        audit.check(start: kill, lines: lines, files: files, corrupted: corrupted, log: log)
         for line in lines {
           if line.hasPrefix("enq ") { enqueued.insert(String(line.dropFirst(4))) }
           if line.hasPrefix("issue ") { issues.append("start \(kill): \(line)") }
@@ -138,6 +141,9 @@ final class OutboxCrashTests: XCTestCase {
         if draining {
           XCTAssertTrue(
             lines.contains("idle 0"), "seed \(seed): the outbox did not drain: \(lines.suffix(5))")
+          XCTAssertEqual(
+            storeFiles(directory).temporaries, [],
+            "seed \(seed): temporary files stayed after a launch that ran to its end")
         }
       }
 
@@ -168,9 +174,10 @@ final class OutboxCrashTests: XCTestCase {
           + "\(lost.count) lost, \(duplicated.count) duplicated, \(outOfOrder) out of order; "
           + "\(audit.restoredChecked) restored values checked "
           + "(\(audit.restoredWithCommitted) holding committed edits past their fetch), "
-          + "\(audit.absent) absent, \(audit.unreadable) unreadable files reported, "
-          + "\(audit.temporaries) temporary files left by kills "
-          + "(\(audit.temporariesReported) reported removed) (seed \(seed))")
+          + "\(audit.absent) absent, \(audit.corrupted) records damaged by the test and "
+          + "\(audit.unreadable) unreadable files reported, "
+          + "\(audit.temporaries) temporary files left by kills and "
+          + "\(audit.temporariesReported) reported removed (seed \(seed))")
     #endif
   }
 
@@ -185,6 +192,25 @@ final class OutboxCrashTests: XCTestCase {
         Set(names.filter { $0.hasSuffix(".loadable") }),
         Set(names.filter { $0.hasPrefix(".loadables-tmp-") })
       )
+    }
+
+    /// Damages one record file of the store's at random (flips a byte or cuts it short), as
+    /// storage can; returns its name, or `nil` when there is none.
+    private func corruptRecord(_ directory: URL, _ random: inout SplitMix64) -> String? {
+      let records = storeFiles(directory).records.sorted()
+      guard !records.isEmpty else { return nil }
+      let name = records[random.below(records.count)]
+      let url = directory.appendingPathComponent("store").appendingPathComponent(name)
+      guard var bytes = try? Data(contentsOf: url), !bytes.isEmpty else { return nil }
+      if random.below(2) == 0 {
+        let offset = random.below(bytes.count)
+        bytes[offset] ^= UInt8(1 + random.below(255))
+      } else {
+        bytes = bytes.prefix(random.below(bytes.count))
+      }
+      // In place, as a failing disk does (not a new file renamed over the old one).
+      guard (try? bytes.write(to: url)) != nil else { return nil }
+      return name
     }
 
     /// Runs the app on `directory`. With `killAfter`, kills it with SIGKILL once it has
@@ -319,12 +345,16 @@ struct RestoreAudit {
   var restoredWithCommitted = 0
   var absent = 0
   var unreadable = 0
+  var corrupted = 0
   var temporaries = 0
   var temporariesReported = 0
+  /// The temporary files present at the last start that it did not report removed: they
+  /// must still be there at the next.
+  var unreportedTemporaries: Set<String> = []
 
   mutating func check(
     start: Int, lines: [String], files: (records: Set<String>, temporaries: Set<String>),
-    log: ServerLog
+    corrupted damaged: String?, log: ServerLog
   ) {
     func fail(_ message: String) { failures.append("start \(start): \(message)") }
     guard let end = lines.firstIndex(of: "restored") else {
@@ -332,6 +362,7 @@ struct RestoreAudit {
     }
     var loaded = 0
     var removed: Set<String> = []
+    var removedTemporaries: Set<String> = []
     for line in lines[..<end] {
       let fields = line.split(separator: " ").map(String.init)
       if fields.first == "pev" {
@@ -340,7 +371,7 @@ struct RestoreAudit {
           unreadable += 1
           removed.insert(fields[2])
         case "temporary":
-          temporariesReported += 1
+          removedTemporaries.insert(fields[2])
         default:
           fail("unexpected persistence event at launch: \(line)")
         }
@@ -398,14 +429,30 @@ struct RestoreAudit {
         "\(files.records.count) record files present, \(loaded) loaded, \(reported) reported removed"
       )
     }
-    temporaries += files.temporaries.count
+    if let damaged {
+      corrupted += 1
+      if !removed.contains(damaged) { fail("the damaged record \(damaged) was not reported") }
+    }
     for line in lines[end...] {
-      let fields = line.split(separator: " ")
+      let fields = line.split(separator: " ").map(String.init)
       if fields.first == "ack", fields.count == 3 {
         acknowledged.insert("\(fields[1]) \(fields[2])")
       }
-      if fields.first == "pev" { fail("persistence event while running: \(line)") }
+      if fields.first == "pev", fields.count == 3, fields[1] == "temporary" {
+        removedTemporaries.insert(fields[2])
+      } else if fields.first == "pev" {
+        fail("persistence event while running: \(line)")
+      }
     }
+    // Temporary files (writes killed before their rename) go, reported, at the next launch:
+    // none vanishes unreported, none is reported that was not there.
+    let vanished = unreportedTemporaries.subtracting(files.temporaries)
+    if !vanished.isEmpty { fail("temporary files went unreported: \(vanished.sorted())") }
+    let invented = removedTemporaries.subtracting(files.temporaries)
+    if !invented.isEmpty { fail("reported temporary files that were not there: \(invented)") }
+    temporaries += files.temporaries.subtracting(unreportedTemporaries).count
+    temporariesReported += removedTemporaries.count
+    unreportedTemporaries = files.temporaries.subtracting(removedTemporaries)
   }
 }
 
