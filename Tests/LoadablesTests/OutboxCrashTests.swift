@@ -8,8 +8,9 @@ import XCTest
   import Darwin
 #endif
 
-/// An app killed with SIGKILL at random points while it enqueues and sends edits loses none
-/// and applies none twice.
+/// An app killed with SIGKILL at random points while it enqueues and sends edits and
+/// fetches and saves entries loses no edit, applies none twice, and never restores a value
+/// the server did not have.
 ///
 /// The app is this test binary run again (`/proc/self/exe`, Linux only) with a filter that
 /// selects ``testCrashAppChild()``: a `LoaderStore` on the real directory persistence that
@@ -17,12 +18,29 @@ import XCTest
 /// lives in the child too, but its state is a log file the parent reads: it applies an edit
 /// by idempotency key (a key it has applied is acknowledged again, not applied), appends an
 /// `apply` line and flushes it before answering; it fails at random, transiently, before
-/// applying and after applying (a lost answer), so edits are resent. The child prints
-/// `enq <scope> <n>` once `enqueue` has returned. The parent kills it after a random number
-/// of enqueues at a random moment, starts it again, and at the end runs it once more to
-/// drain the outbox. Then it checks: every acknowledged edit applied exactly once, no edit
-/// applied twice, each scope's edits applied in the order they were enqueued, no saved file
-/// unreadable, the outbox empty.
+/// applying and after applying (a lost answer), so edits are resent. Each scope has a
+/// persisted entry, its ``CrashTally``, fetched from the server (at each start and now and
+/// then while running); an edit's optimistic change appends its number to it.
+///
+/// The child prints, at each start before anything else, what each entry restored (tally
+/// and `fetchedAt`) and the persistence events of the restore; then `ack <scope> <n>` when
+/// the server's answer to an edit reached it (before the edit commits), `enq <scope> <n>`
+/// once `enqueue` has returned, and any later persistence event. The parent kills it after
+/// a random number of enqueues at a random moment (and reads what it printed before it
+/// died), now and then damages a saved record in place (a flipped byte, a cut), starts it
+/// again, and at the end runs it once more to drain the outbox. At every start it checks:
+///
+/// - each restored tally is committed: its first part exactly what the server had applied
+///   when its fetch ran, then only edits whose acknowledgement had reached the app, and the
+///   whole a prefix of what the server applied (never an edit still pending, never one the
+///   server had not applied); its `fetchedAt` lies within the run;
+/// - every record file present loaded or was reported removed, the damaged one among the
+///   reported; temporary files left by killed writes are removed and reported, none
+///   vanishing unreported; no other persistence event;
+/// - the app ended by our SIGKILL (the draining run: exit status 0).
+///
+/// At the end: every acknowledged edit applied exactly once, each scope's in the order they
+/// were enqueued, no outbox issue, the outbox empty, no temporary file left.
 ///
 /// `LOADABLES_OUTBOX_CRASH_KILLS` sets the number of kills (25 by default);
 /// `.ci/crash-outbox [kills]` runs hundreds. `LOADABLES_OUTBOX_CRASH_SEED` replays a run.
