@@ -49,6 +49,62 @@ final class OutboxFaultTests: XCTestCase {
     XCTAssertEqual(post.state.data?.title, "mine")
   }
 
+  func testAFullDiskForEntriesLosesNoQueuedEditAndSavesOnceItRecovers() async throws {
+    // The entries' files fail to write; the outbox's (another directory) do not.
+    let entriesDisk = FlakyBackend()
+    entriesDisk.failsWrites = true
+    let saved = StorePersistence(
+      backend: entriesDisk, outboxBackend: InMemoryPersistence(),
+      rules: PersistenceRules(version: "1"))
+    let server = PostServer()
+    let store = LoaderStore(persistence: saved)
+    let post = server.entry(1, in: store)
+    await post.load()
+    let first = Gate<Void>()
+    store.register(RenamePost.self, backoff: .constant(.milliseconds(1))) { edit, context in
+      try await server.rename(edit, context, waitingAt: edit.title == "a" ? first : nil)
+      server.title = edit.title
+    }
+    store.enqueue(RenamePost(id: 1, title: "a"))
+    store.enqueue(RenamePost(id: 1, title: "b"))
+    await first.arrival()
+    await store.flushPersistence()
+    XCTAssertTrue(
+      store.recentPersistenceEvents.contains { if case .writeFailed = $0 { true } else { false } },
+      "the failed save of the fetch was not reported: \(store.recentPersistenceEvents)")
+    // Killed now, a relaunch finds both edits queued.
+    let relaunched = LoaderStore(persistence: saved)
+    XCTAssertEqual(
+      relaunched.outbox.items.map(\.name), ["RenamePost", "RenamePost"],
+      "an edit queued while the entries' disk was full was lost")
+
+    first.open(())
+    try await waitUntil("both edits are sent", seen: "\(store.outbox.items)") {
+      store.outbox.items.isEmpty
+    }
+    await store.flushPersistence()
+    XCTAssertEqual(server.calls.map(\.title), ["a", "b"], "an edit was lost or sent twice")
+    XCTAssertEqual(store.outbox.issues, [], "the entries' full disk troubled the outbox")
+    XCTAssertEqual(post.state.data?.title, "b")
+    let failedSaves = store.recentPersistenceEvents.count {
+      if case .writeFailed = $0 { true } else { false }
+    }
+    XCTAssertGreaterThanOrEqual(failedSaves, 3, "the commits' failed saves were not reported")
+    XCTAssertEqual(entriesDisk.writes, 0)
+
+    // Once the disk has room, the next committed value is saved.
+    entriesDisk.failsWrites = false
+    store.enqueue(RenamePost(id: 1, title: "c"))
+    try await waitUntil("the third edit is sent", seen: "\(store.outbox.items)") {
+      store.outbox.items.isEmpty
+    }
+    await store.flushPersistence()
+    XCTAssertEqual(
+      LoaderStore(persistence: saved).loader(for: ["posts", 1]) {
+        OutboxPost(id: 1, title: "fetched", body: "")
+      }.state.data?.title, "c", "the committed value was not saved once the disk had room")
+  }
+
   func testARecordThatCannotBeRemovedIsReportedAndSentOnceMore() async throws {
     let disk = FlakyBackend()
     disk.failsRemoves = true

@@ -239,6 +239,22 @@ final class PersistedStoreTests: XCTestCase {
     _ = reported
   }
 
+  func testATemporaryFileAKilledWriteLeftIsRemovedAndReportedAtLaunch() async throws {
+    let directory = try temporaryDirectory()
+    _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
+    // What a write killed between its sync and its rename leaves: a whole file, not renamed.
+    let leftover = ".loadables-tmp-0123-4567-89"
+    try Data("half a record".utf8).write(to: directory.appending(path: leftover))
+
+    let store = relaunch(.directory(directory, version: "1"))
+    await store.flushPersistence()
+    XCTAssertEqual(store.recentPersistenceEvents, [.removedTemporary(file: leftover)])
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appending(path: leftover).path),
+      "the temporary file stayed")
+    XCTAssertEqual(shown(store), .loaded(Post(id: 1, title: "kept")), "the record went too")
+  }
+
   func testAValueThatNoLongerDecodesIsRemovedAndReported() async {
     struct PostV2: Codable, Equatable, Sendable {
       var id: Int

@@ -21,7 +21,8 @@ import Foundation
 /// **Atomic writes.** A record is written to a unique temporary file in the same directory,
 /// synced (`fsync`), renamed over the old file, and the directory is synced, so a crash or a
 /// power loss leaves the old record or the new one, never a torn file. A temporary file left
-/// by a crash is removed at the next ``loadAll(_:now:)``.
+/// by a crash is removed at the next ``loadAll(_:now:)`` or ``removeTemporaries()`` (a
+/// store's launch).
 ///
 /// **Bad files.** Every file carries its lengths and a CRC-32 (see the record format in
 /// `Internal/RecordFormat.swift`); one that is truncated, torn, edited, empty, of another
@@ -219,6 +220,19 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
         throw Self.error(error, at: filePath(name))
       }
       index?.remove(name)
+    }
+  }
+
+  func removeTemporaries() -> [PersistenceEvent] {
+    locked {
+      var events: [PersistenceEvent] = []
+      // A directory not made yet holds none; one that cannot be listed is reported by the
+      // reads and writes that follow.
+      let names = (try? FileCalls.names(in: path)) ?? []
+      for name in names.sorted() where name.hasPrefix(Self.temporaryPrefix) {
+        removeFile(name, reporting: .removedTemporary(file: name), into: &events)
+      }
+      return events
     }
   }
 

@@ -54,6 +54,15 @@ protocol PersistenceBackend: Sendable {
   func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
     -> [PersistenceEvent]
 
+  /// Removes the temporary files interrupted writes left (an app killed between writing a
+  /// record and renaming it into place) and reports each; records are not read.
+  ///
+  /// A store calls it once at launch, before its first write: entries are read one by one
+  /// as they are made, so no ``loadAll(_:now:)`` would ever find these files.
+  ///
+  /// - Returns: One ``PersistenceEvent/removedTemporary(file:)`` per file removed.
+  func removeTemporaries() -> [PersistenceEvent]
+
   /// Removes the record of `key`, if any.
   ///
   /// - Parameter key: The key whose record to remove.
@@ -64,6 +73,11 @@ protocol PersistenceBackend: Sendable {
   ///
   /// - Throws: ``PersistenceError`` naming the first record that stays.
   func removeAll() throws(PersistenceError)
+}
+
+extension PersistenceBackend {
+  /// A backend that writes no temporary files has none to remove.
+  func removeTemporaries() -> [PersistenceEvent] { [] }
 }
 
 extension PersistenceBackend where Self == InMemoryPersistence {

@@ -72,6 +72,12 @@ final class EntryPersister {
     rules = persistence.rules
   }
 
+  /// Removes, off the main actor and before any save of this launch, the temporary files a
+  /// killed launch left; reports each.
+  func launched(in store: LoaderStore) {
+    writer.removeTemporaries(store: store)
+  }
+
   /// Restores `entry`'s saved value, if any, and saves what it writes from now on, when its
   /// value is `Codable`; does nothing otherwise.
   func attach<Value: Sendable>(_ entry: SharedLoader<Value>, in store: LoaderStore) {
@@ -194,6 +200,12 @@ final class PersistenceWriter: @unchecked Sendable {
         return [.removeFailed(key: key, error: error)]
       }
     }
+  }
+
+  /// Removes the temporary files interrupted writes left, after everything queued before.
+  func removeTemporaries(store: LoaderStore) {
+    let backend = backend
+    run(store) { backend.removeTemporaries() }
   }
 
   /// Removes every record after everything queued before it.

@@ -116,6 +116,7 @@ public final class LoaderStore {
     self.persister = persistence.map { EntryPersister($0) }
     self.outbox = Outbox(persistence: persistence)
     outbox.attach(to: self)
+    persister?.launched(in: self)
   }
 
   deinit {
