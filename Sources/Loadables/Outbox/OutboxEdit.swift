@@ -56,6 +56,13 @@ public protocol OutboxEdit: Codable, Sendable {
   /// rather than making entries here. An `update` of an entry that has no value yet is kept
   /// and runs over the value the entry loads.
   ///
+  /// Write the change so that running it over a value that already carries it changes
+  /// nothing: *set* the title, *add the id if it is missing*, rather than *add one to the
+  /// count*. A server applies an edit before it answers, so a fetch that runs in between
+  /// already carries the edit, and the committed change is still laid over that value
+  /// until a fetch that started after the commit lands: a change that is not idempotent
+  /// would show it twice until then.
+  ///
   /// - Parameters:
   ///   - edit: The optimistic writes of this edit.
   ///   - store: The store whose entries to change.
