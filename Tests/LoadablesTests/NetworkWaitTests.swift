@@ -152,7 +152,7 @@ final class NetworkWaitTests: XCTestCase {
     for order in ["timeout first", "wait first"] {
       let connectivity = Connectivity(isOnline: false)
       let clock = ManualClock()
-      let gate = Gate<Int>()
+      let gate = LoadablesTesting.Gate<Int>()
       let holder = NetworkHolder()
       let policy: LoadPolicy<Int> =
         order == "timeout first"
@@ -165,7 +165,7 @@ final class NetworkWaitTests: XCTestCase {
       await yieldUntil { clock.sleeperCount == 0 }
       XCTAssertEqual(holder.value, .loading, "\(order): the timeout ran down while waiting")
       connectivity.goOnline()
-      await gate.arrival()
+      try await gate.arrival()
       // The deadline moved on by the thirty seconds waited: ten seconds are left.
       try await clock.sleepers(count: 1)
       XCTAssertEqual(clock.sleeperDeadlines, [.seconds(40)], order)
@@ -184,7 +184,7 @@ final class NetworkWaitTests: XCTestCase {
     let holder = NetworkHolder()
     let task: Task<Void, Never> = holder.$value.load(
       policy: .timeout(.seconds(10), clock: clock).waitsForNetwork(connectivity)
-    ) { try await Gate<Int>().pass() }
+    ) { try await LoadablesTesting.Gate<Int>().pass() }
     try await clock.sleepers(count: 1)
     clock.advance(by: .seconds(10))
     await task.value
