@@ -50,10 +50,10 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// The source a ``LoadPolicy/waitsForNetwork(_:)`` step waits on; its wait wraps the
     /// block itself, wherever the step is written.
-    var connectivity: Connectivity? = nil
+    @usableFromInline var connectivity: Connectivity? = nil
 
     /// Whether the step is a timeout, which a wait for the network pauses.
-    var isTimeout = false
+    @usableFromInline var isTimeout = false
   }
 
   @usableFromInline let steps: [Step]
@@ -161,14 +161,18 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 
   /// ``wrap(_:)`` for a policy that waits for the network: the wait wraps the block itself,
   /// inside every other step, and the timeouts of the policy are told when it waits.
-  @usableFromInline
+  /// Inlinable, like ``wrap(_:)``: compiled in the library it would run unspecialised
+  /// generic code at every load.
+  @inlinable
   func wrapWaitingForNetwork(_ operation: @escaping Operation) -> Operation {
-    let gated = Self.waitingForNetwork(operation, on: steps.compactMap(\.connectivity))
+    // Closures, not key paths: a key path built in this generic context is not cached, and
+    // would be looked up again at every load.
+    let gated = Self.waitingForNetwork(operation, on: steps.compactMap { $0.connectivity })
     let wrapped = steps.reversed().reduce(gated) { next, step in step.wrap(next) }
-    guard steps.contains(where: \.isTimeout) else { return wrapped }
+    guard steps.contains(where: { $0.isTimeout }) else { return wrapped }
     return {
-      if NetworkPause.current.get() != nil { return try await wrapped() }
-      return try await NetworkPause.current.withValue(PauseChain(pauses: []), operation: wrapped)
+      if hasPauseChain() { return try await wrapped() }
+      return try await withPauseChain(wrapped)
     }
   }
 

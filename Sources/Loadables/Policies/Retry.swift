@@ -90,6 +90,7 @@ extension LoadPolicy {
 }
 
 /// Whether an error may be retried at all: cancellation and the control errors never are.
+@usableFromInline
 func isRetryable(_ error: any Error) -> Bool {
   !(error is CancellationError || error is CancelLoadable || error is ResetLoadable
     || error is CancelProcess || error is ResetProcess)

@@ -58,6 +58,7 @@ extension LoadPolicy {
 
   /// `operation`, run once every source says online: waits first while one says offline,
   /// and waits and runs it again when it fails while one does.
+  @inlinable
   static func waitingForNetwork(
     _ operation: @escaping Operation, on connectivities: [Connectivity]
   ) -> Operation {
@@ -77,8 +78,8 @@ extension LoadPolicy {
   }
 }
 
-@MainActor
-private func isOffline(_ connectivities: [Connectivity]) -> Bool {
+@MainActor @usableFromInline
+func isOffline(_ connectivities: [Connectivity]) -> Bool {
   connectivities.contains { !$0.isOnlineNow }
 }
 
@@ -86,8 +87,8 @@ private func isOffline(_ connectivities: [Connectivity]) -> Bool {
 /// timeouts around it.
 ///
 /// - Throws: `CancellationError` when the task is cancelled first.
-@MainActor
-private func waitForNetwork(_ connectivities: [Connectivity]) async throws {
+@MainActor @usableFromInline
+func waitForNetwork(_ connectivities: [Connectivity]) async throws {
   let target = LoadScope.current.get()
   let pauses = NetworkPause.current.get()?.pauses ?? []
   target?.deliverWaitingForNetwork(true)
@@ -98,4 +99,16 @@ private func waitForNetwork(_ connectivities: [Connectivity]) async throws {
   for pause in pauses { pause.resume() }
   target?.deliverWaitingForNetwork(false)
   try Task.checkCancellation()
+}
+
+/// Whether a chain of timeout pauses is bound already (a policy run inside another).
+@usableFromInline
+func hasPauseChain() -> Bool { NetworkPause.current.get() != nil }
+
+/// Runs `operation` with an empty chain of timeout pauses bound, for the timeouts inside it.
+@MainActor @usableFromInline
+func withPauseChain<Value: Sendable>(_ operation: @MainActor () async throws -> Value)
+  async throws -> Value
+{
+  try await NetworkPause.current.withValue(PauseChain(pauses: []), operation: operation)
 }
