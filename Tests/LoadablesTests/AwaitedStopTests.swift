@@ -185,10 +185,13 @@ final class AwaitedStopStressTests: XCTestCase {
     let clock = ManualClock()
     let server = StressServer()
     let limiter = ConcurrencyLimiter(limit: 2)
+    let connectivity = Connectivity(isOnline: !policy.startsOffline)
     var stoppedWhenReturned = false
     let holder = StopHolder()
     let model = StopModel()
-    let loader = BlockLoader(policy: policy.make(Deduplicator<Int, Int>(), limiter, clock)) {
+    let loader = BlockLoader(
+      policy: policy.make(Deduplicator<Int, Int>(), limiter, clock, connectivity)
+    ) {
       try await server.call()
     }
     let block: @MainActor () async throws -> Int = { try await server.call() }
@@ -197,23 +200,31 @@ final class AwaitedStopStressTests: XCTestCase {
       switch form {
       case .wrapper:
         await holder.$value.load(
-          policy: policy.make(Deduplicator<Int, Int>(), limiter, clock), block: block)
+          policy: policy.make(Deduplicator<Int, Int>(), limiter, clock, connectivity), block: block)
       case .keyPath:
         await model.load(
-          \.value, policy: policy.make(Deduplicator<Int, Int>(), limiter, clock), block: block)
+          \.value, policy: policy.make(Deduplicator<Int, Int>(), limiter, clock, connectivity),
+          block: block)
       case .process:
         await holder.$job.run(
-          1, policy: policy.make(Deduplicator<Int, Void>(), limiter, clock), block: job)
+          1, policy: policy.make(Deduplicator<Int, Void>(), limiter, clock, connectivity),
+          block: job)
       case .loader:
         await loader.load()
       }
-      stoppedWhenReturned = server.stopped
+      // Offline, the block never starts: the wait must have ended instead.
+      stoppedWhenReturned =
+        policy.startsOffline ? connectivity.waitingCount == 0 && !server.called : server.stopped
     }
     if policy.debounces {
       try await clock.sleepers(count: 1)
       clock.advance(by: .seconds(1))
     }
-    try await server.gate.arrival()
+    if policy.startsOffline {
+      try await connectivity.waiters(count: 1)
+    } else {
+      try await server.gate.arrival()
+    }
     switch (stop, form) {
     case (.caller, _): caller.cancel()
     case (.cancel, .wrapper): holder.$value.cancel()
@@ -279,12 +290,16 @@ enum StressForm: CaseIterable, CustomStringConvertible {
 
 enum StressPolicy: CaseIterable, CustomStringConvertible {
   case none, timeout, retry, retryOfTimedAttempts, timedRetry, debounce, limit, dedupe
-  case dedupeThenLimit, keepValue, everything
+  case dedupeThenLimit, keepValue, everything, waitsForNetwork, waitingForNetwork
+
+  /// Whether the load starts offline and is stopped while it waits for the network.
+  var startsOffline: Bool { self == .waitingForNetwork }
 
   var debounces: Bool { self == .debounce || self == .everything }
 
   func make<Value: Sendable>(
-    _ dedupe: Deduplicator<Int, Value>, _ limiter: ConcurrencyLimiter, _ clock: ManualClock
+    _ dedupe: Deduplicator<Int, Value>, _ limiter: ConcurrencyLimiter, _ clock: ManualClock,
+    _ connectivity: Connectivity
   ) -> LoadPolicy<Value> {
     switch self {
     case .none: LoadPolicy()
@@ -303,6 +318,9 @@ enum StressPolicy: CaseIterable, CustomStringConvertible {
       .keepValueOnFailure().debounce(for: .seconds(1), clock: clock)
         .retry(maxAttempts: 3, backoff: .immediate, clock: clock)
         .timeout(.seconds(5), clock: clock).dedupe(dedupe, key: 1).limit(limiter)
+    case .waitsForNetwork, .waitingForNetwork:
+      .retry(maxAttempts: 3, backoff: .immediate, clock: clock).timeout(.seconds(5), clock: clock)
+        .waitsForNetwork(connectivity)
     }
   }
 
@@ -319,6 +337,8 @@ enum StressPolicy: CaseIterable, CustomStringConvertible {
     case .dedupeThenLimit: ".dedupe.limit"
     case .keepValue: ".keepValueOnFailure"
     case .everything: ".keepValueOnFailure.debounce.retry.timeout.dedupe.limit"
+    case .waitsForNetwork: ".retry.timeout.waitsForNetwork, online"
+    case .waitingForNetwork: ".retry.timeout.waitsForNetwork, stopped while offline"
     }
   }
 }
@@ -361,8 +381,10 @@ final class UnwindingServer {
 final class StressServer {
   let gate = LoadablesTesting.Gate<Int>()
   private(set) var stopped = false
+  private(set) var called = false
 
   func call() async throws -> Int {
+    called = true
     defer { stopped = true }
     do {
       return try await gate.pass()

@@ -97,7 +97,7 @@ final class FeedScreenModel: LoadableSupport {
 /// The signal source of the article's trigger example: an `AsyncStream` per listener, fed by
 /// the test.
 @MainActor
-final class Connectivity {
+final class ReconnectionSignals {
   private var listeners: [AsyncStream<Void>.Continuation] = []
 
   /// Delivers an element each time the network comes back.
@@ -227,7 +227,7 @@ final class SharedStateArticleTests: XCTestCase {
     let server = FakePostsServer(posts: [hello])
     let repository = PostsRepository(api: server, editor: server)
     let api: any PostsAPI = server
-    let connectivity = Connectivity()
+    let connectivity = ReconnectionSignals()
 
     let timeline = repository.store.loader(
       for: ["timeline"],

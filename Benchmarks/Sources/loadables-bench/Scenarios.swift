@@ -296,6 +296,28 @@ let scenarios: [Scenario] =
       }
     ),
     Scenario(
+      name: "policy.network.online", unit: "load cycle",
+      library: { iterations in
+        let model = WrapperModel.shown()
+        let connectivity = Connectivity(isOnline: true)
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load(
+              policy: .retry(maxAttempts: 3).waitsForNetwork(connectivity)
+            ) { index }
+          }
+        }
+      },
+      baseline: { iterations in
+        let model = WrapperModel.shown()
+        await observing({ _ = model.value }) {
+          for index in 0..<iterations {
+            await model.$value.load(policy: .retry(maxAttempts: 3)) { index }
+          }
+        }
+      }
+    ),
+    Scenario(
       name: "policy.limit", unit: "load cycle",
       library: { iterations in
         let model = WrapperModel.shown()

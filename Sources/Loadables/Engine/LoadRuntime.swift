@@ -173,6 +173,37 @@ class LoadRuntime: Observable {
     }
   }
 
+  // MARK: - Waiting for the network
+
+  private final var currentlyWaitingForNetwork: Bool { activity?.isWaitingForNetwork ?? false }
+  @exclusivity(unchecked) @usableFromInline final private(set) var isWaitingObserved = false
+
+  /// Whether the running load waits for the network (``LoadPolicy/waitsForNetwork(_:)``);
+  /// `false` when no load runs. Reading it under observation tracking registers the
+  /// observer.
+  @usableFromInline final var isWaitingForNetwork: Bool {
+    isWaitingObserved = true
+    observe(\LoadRuntime.waitingMarker)
+    return currentlyWaitingForNetwork
+  }
+
+  /// The key that `isWaitingForNetwork` is observed under.
+  nonisolated final var waitingMarker: Int { 0 }
+
+  /// Shows whether the load holding `token` waits for the network, if it is still the
+  /// running one.
+  final func setWaitingForNetwork(_ waiting: Bool, for token: UInt64) {
+    guard isCurrent(token) else { return }
+    updateWaitingForNetwork(waiting)
+  }
+
+  private final func updateWaitingForNetwork(_ waiting: Bool) {
+    guard currentlyWaitingForNetwork != waiting else { return }
+    mutate(\LoadRuntime.waitingMarker, observed: isWaitingObserved) {
+      activityObject().isWaitingForNetwork = waiting
+    }
+  }
+
   // MARK: - Refresh errors
 
   /// The refresh error on show, read without registering observation.
@@ -305,6 +336,7 @@ class LoadRuntime: Observable {
     following = nil
     if currentProgress != nil { updateProgress(nil) }
     if currentAttempt != nil { updateAttempt(nil) }
+    if currentlyWaitingForNetwork { updateWaitingForNetwork(false) }
     generation &+= 1
     setRunning(true)
     return generation
@@ -404,6 +436,7 @@ class LoadRuntime: Observable {
     if !value {
       if currentProgress != nil { updateProgress(nil) }
       if currentAttempt != nil { updateAttempt(nil) }
+      if currentlyWaitingForNetwork { updateWaitingForNetwork(false) }
     }
     mutate(\LoadRuntime.runningMarker, observed: isRunningObserved) { running = value }
     if !value { resumeIdleWaiters() }
@@ -421,6 +454,7 @@ final class SlotActivity {
   @exclusivity(unchecked) var nextWatcherID = 0
   @exclusivity(unchecked) var progress: LoadingProgress?
   @exclusivity(unchecked) var attempt: RetryAttempt?
+  @exclusivity(unchecked) var isWaitingForNetwork = false
   @exclusivity(unchecked) var refreshError: (any Error)?
   /// Callers waiting for the running load to end (`untilIdle()`), by id.
   @exclusivity(unchecked) var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]

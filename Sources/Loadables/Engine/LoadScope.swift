@@ -16,6 +16,9 @@ protocol LoadTarget: Sendable {
   /// Shows which attempt of a retried load is running or waiting.
   @MainActor func deliver(_ attempt: RetryAttempt)
 
+  /// Shows whether the load waits for the network (``LoadPolicy/waitsForNetwork(_:)``).
+  @MainActor func deliverWaitingForNetwork(_ waiting: Bool)
+
   /// Writes the failure state for `error` without ending the load: a retry that was asked
   /// to show its failed attempts.
   @MainActor func showFailure(_ error: any Error)
@@ -42,6 +45,11 @@ extension SlotTarget {
   @usableFromInline
   @MainActor func deliver(_ attempt: RetryAttempt) {
     slot.value?.setAttempt(attempt, for: token)
+  }
+
+  @usableFromInline
+  @MainActor func deliverWaitingForNetwork(_ waiting: Bool) {
+    slot.value?.setWaitingForNetwork(waiting, for: token)
   }
 }
 

@@ -66,6 +66,15 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
   public final var attempt: RetryAttempt? { slot.attempt }
 
+  /// Whether the running load waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+  /// connectivity); `false` when none waits. Observable.
+  ///
+  /// ```swift
+  /// if loader.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// ```
+  public final var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
+
   /// The error of the last load that failed while its loaded value stayed on screen (with
   /// ``LoadPolicy/keepValueOnFailure()-type.method`` in the policy); `nil` after the next
   /// success or `reset()`. Observable.

@@ -46,6 +46,11 @@ public protocol Loader: AnyObject {
   /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
   var attempt: RetryAttempt? { get }
 
+  /// Whether the running load waits for the network (``LoadPolicy/waitsForNetwork(_:)-type.method``);
+  /// `false` when none waits. Observable. Loaders that never wait need not implement it:
+  /// the default is `false`.
+  var isWaitingForNetwork: Bool { get }
+
   /// The error of the last load that failed while its loaded value stayed on screen (a
   /// policy with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` when none.
   /// Observable. Loaders that never keep a value need not implement it: the default is
@@ -128,6 +133,9 @@ public protocol Loader: AnyObject {
 extension Loader {
   /// No refresh error: the default for loaders that never keep a value on failure.
   public var refreshError: (any Error)? { nil }
+
+  /// Never waiting: the default for loaders that never wait for the network.
+  public var isWaitingForNetwork: Bool { false }
 
   /// Loads, showing `.loading`; see ``load(silently:)``.
   ///

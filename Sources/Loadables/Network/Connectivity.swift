@@ -1,3 +1,4 @@
+import Foundation
 public import Observation
 
 /// Whether the device can reach the network now, as a source reports it: what loads that
@@ -7,12 +8,14 @@ public import Observation
 /// the network). Where it learns the truth is up to its source:
 ///
 /// - on Apple platforms, ``system`` follows `NWPathMonitor`;
-/// - in tests, `ManualConnectivity` in LoadablesTesting switches it by hand;
+/// - in tests, `Connectivity(isOnline:)` and the helpers of LoadablesTesting
+///   (`goOffline()`, `goOnline()`, `waiters(count:)`) switch it by hand;
 /// - an app with its own reachability code calls ``update(isOnline:)`` whenever it changes.
 ///
 /// ```swift
 /// let connectivity = Connectivity(isOnline: false)
 /// reachability.onChange = { online in connectivity.update(isOnline: online) }
+/// let store = LoaderStore(connectivity: connectivity)
 /// ```
 ///
 /// Observable: a view that reads ``isOnline`` re-renders when it changes.
@@ -20,11 +23,17 @@ public import Observation
 public final class Connectivity {
   private let registrar = ObservationRegistrar()
   private var online: Bool
-  /// The tasks waiting in ``untilOnline()``, by id, resumed when the source says online.
-  private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private var nextWaiterID = 0
+  /// The tasks waiting in ``untilOnline()``. Behind a lock, so that cancelling a waiting
+  /// task resumes it at once, from whatever thread cancels it.
+  private let waiters = WakeList()
+  /// What feeds this source (the path monitor of ``system``), kept alive with it.
+  var source: AnyObject?
 
   /// Creates a source that reports `isOnline` until told otherwise.
+  ///
+  /// ```swift
+  /// let connectivity = Connectivity(isOnline: false)  // offline until `update(isOnline: true)`
+  /// ```
   ///
   /// - Parameter isOnline: Whether the network is reachable now; `true` by default.
   public init(isOnline: Bool = true) {
@@ -37,44 +46,117 @@ public final class Connectivity {
     return online
   }
 
-  /// How many tasks are waiting in ``untilOnline()`` now.
+  /// Whether the network is reachable now, read without registering an observer.
+  var isOnlineNow: Bool { online }
+
+  /// How many tasks are waiting in ``untilOnline()`` now: a load waiting for the network
+  /// counts one.
   public var waitingCount: Int { waiters.count }
 
   /// Records what the source says now; going online resumes every task waiting in
   /// ``untilOnline()``, in the order they began to wait.
   ///
+  /// ```swift
+  /// connectivity.update(isOnline: false)  // loads that wait for the network now wait
+  /// connectivity.update(isOnline: true)   // and resume
+  /// ```
+  ///
   /// - Parameter isOnline: Whether the network is reachable.
   public func update(isOnline: Bool) {
     guard online != isOnline else { return }
     registrar.withMutation(of: self, keyPath: \.isOnline) { online = isOnline }
-    guard isOnline else { return }
-    let resumed = waiters.sorted { $0.key < $1.key }.map(\.value)
-    waiters = [:]
-    for waiter in resumed { waiter.resume() }
+    if isOnline { waiters.resumeAll() }
   }
 
-  /// Returns once the source says online: at once when it already does, or when the
+  /// Returns once the source says online: at once when it already does, or as soon as the
   /// calling task is cancelled (check `Task.isCancelled` after).
+  ///
+  /// ```swift
+  /// await connectivity.untilOnline()
+  /// guard !Task.isCancelled else { return }
+  /// try await outbox.sendNext()
+  /// ```
   public func untilOnline() async {
     guard !online else { return }
-    nextWaiterID += 1
-    let id = nextWaiterID
+    let id = waiters.enter()
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        if online || Task.isCancelled {
+        // On the main actor, like `update(isOnline:)`: the source cannot turn online
+        // between this check and the waiter taking its place.
+        if online {
+          waiters.leave(id)
           continuation.resume()
         } else {
-          waiters[id] = continuation
+          waiters.wait(id, continuation)
         }
       }
     } onCancel: {
-      Task { @MainActor in self.resumeWaiter(id) }
+      waiters.cancel(id)
     }
-  }
-
-  private func resumeWaiter(_ id: Int) {
-    waiters.removeValue(forKey: id)?.resume()
   }
 }
 
 extension Connectivity: Observable {}
+
+/// Tasks waiting to be woken (for a ``Connectivity`` to say online, for a paused timeout
+/// to resume), behind one lock.
+///
+/// A task *enters* (takes an id) on the main actor, then *waits* with its continuation; a
+/// cancellation may arrive at any moment from any thread: before the task waits (it then
+/// resumes at once as it comes to wait) or while it waits (it is resumed there and then).
+/// Each continuation is resumed exactly once, outside the lock.
+final class WakeList: @unchecked Sendable {
+  // Safe to share: every stored property is read and written only while holding `lock`.
+  private let lock = NSLock()
+  private var waiting: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var entering: Set<Int> = []
+  private var cancelledBeforeWaiting: Set<Int> = []
+  private var nextID = 0
+
+  var count: Int { lock.withLock { waiting.count + entering.count } }
+
+  func enter() -> Int {
+    lock.withLock {
+      nextID += 1
+      entering.insert(nextID)
+      return nextID
+    }
+  }
+
+  /// The task entered but will not wait: the source turned online.
+  func leave(_ id: Int) {
+    lock.withLock {
+      entering.remove(id)
+      cancelledBeforeWaiting.remove(id)
+    }
+  }
+
+  func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
+    let cancelled: Bool = lock.withLock {
+      entering.remove(id)
+      if cancelledBeforeWaiting.remove(id) != nil { return true }
+      waiting.append((id, continuation))
+      return false
+    }
+    if cancelled { continuation.resume() }
+  }
+
+  func cancel(_ id: Int) {
+    let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
+      if let index = waiting.firstIndex(where: { $0.id == id }) {
+        return waiting.remove(at: index).continuation
+      }
+      if entering.contains(id) { cancelledBeforeWaiting.insert(id) }
+      return nil
+    }
+    continuation?.resume()
+  }
+
+  func resumeAll() {
+    let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
+      defer { waiting = [] }
+      return waiting.map(\.continuation)
+    }
+    for continuation in resumed { continuation.resume() }
+  }
+}

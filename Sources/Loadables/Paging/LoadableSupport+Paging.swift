@@ -163,6 +163,23 @@ extension LoadableSupport {
     SlotRegistry.slot(self, state).attempt
   }
 
+  /// Whether the running load of `state` waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``); `false` when none waits. Observable;
+  /// reading it keeps the key path's slot for this instance.
+  ///
+  /// ```swift
+  /// if isWaitingForNetwork(\.feed) { showOfflineBanner() }
+  /// ```
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: Whether the load waits for the network.
+  @MainActor
+  public func isWaitingForNetwork<Item: Sendable, Cursor: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
+  ) -> Bool {
+    SlotRegistry.slot(self, state).isWaitingForNetwork
+  }
+
   /// The error of the last refresh of `state` that failed while the list stayed on screen;
   /// `nil` when none. Observable.
   ///

@@ -116,6 +116,15 @@ extension Paged {
     /// `nil` when none. Observable.
     @MainActor @inlinable public var attempt: RetryAttempt? { storage.attempt }
 
+    /// Whether the running load waits for the network (a policy with
+    /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+    /// connectivity); `false` when none waits. Observable.
+    ///
+    /// ```swift
+    /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+    /// ```
+    @MainActor @inlinable public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
+
     /// The error of the last refresh that failed while the list stayed on screen; `nil`
     /// after the next successful first page, `reset()` or an assignment. Observable.
     @MainActor @inlinable public var refreshError: (any Error)? { storage.refreshError }

@@ -52,6 +52,15 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// `nil` when none. Observable.
   public var attempt: RetryAttempt? { slot.attempt }
 
+  /// Whether the running load waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+  /// connectivity); `false` when none waits. Observable.
+  ///
+  /// ```swift
+  /// if loader.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// ```
+  public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
+
   /// The error of the last refresh that failed while the list stayed on screen; `nil`
   /// after the next successful first page or `reset()`. Observable.
   public var refreshError: (any Error)? { slot.refreshError }

@@ -199,6 +199,7 @@ private final class Broadcast: LoadTarget {
   private var nextID = 0
   private var progress: LoadingProgress?
   private var attempt: RetryAttempt?
+  private var isWaitingForNetwork = false
 
   nonisolated init() {}
 
@@ -210,6 +211,7 @@ private final class Broadcast: LoadTarget {
     callers[nextID] = target
     if let attempt { target.deliver(attempt) }
     if let progress { target.deliver(progress) }
+    if isWaitingForNetwork { target.deliverWaitingForNetwork(true) }
     return nextID
   }
 
@@ -226,6 +228,11 @@ private final class Broadcast: LoadTarget {
   func deliver(_ attempt: RetryAttempt) {
     self.attempt = attempt
     for caller in callers.values { caller.deliver(attempt) }
+  }
+
+  func deliverWaitingForNetwork(_ waiting: Bool) {
+    isWaitingForNetwork = waiting
+    for caller in callers.values { caller.deliverWaitingForNetwork(waiting) }
   }
 
   func showFailure(_ error: any Error) {

@@ -47,9 +47,19 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// Wraps the operation after it.
     @usableFromInline let wrap: @Sendable (_ next: @escaping Operation) -> Operation
+
+    /// The source a ``LoadPolicy/waitsForNetwork(_:)`` step waits on; its wait wraps the
+    /// block itself, wherever the step is written.
+    @usableFromInline var connectivity: Connectivity? = nil
+
+    /// Whether the step is a timeout, which a wait for the network pauses.
+    @usableFromInline var isTimeout = false
   }
 
   @usableFromInline let steps: [Step]
+
+  /// Whether a step waits for the network; see ``waitsForNetwork(_:)-type.method``.
+  @usableFromInline let waitsForNetwork: Bool
 
   /// Whether a failure keeps a loaded value on screen; see ``keepValueOnFailure()-type.method``.
   @usableFromInline let keepsValueOnFailure: Bool
@@ -58,20 +68,29 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   public init() {
     steps = []
     keepsValueOnFailure = false
+    waitsForNetwork = false
   }
 
   init(steps: [Step], keepsValueOnFailure: Bool = false) {
     self.steps = steps
     self.keepsValueOnFailure = keepsValueOnFailure
+    waitsForNetwork = steps.contains { $0.connectivity != nil }
   }
 
   init(
     _ name: @autoclosure @escaping @Sendable () -> String,
     prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
+    connectivity: Connectivity? = nil,
+    isTimeout: Bool = false,
     wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
   ) {
-    steps = [Step(name: name, prelude: prelude, wrap: wrap)]
+    steps = [
+      Step(
+        name: name, prelude: prelude, wrap: wrap, connectivity: connectivity,
+        isTimeout: isTimeout)
+    ]
     keepsValueOnFailure = false
+    waitsForNetwork = connectivity != nil
   }
 
   /// A policy of your own: `body` receives the rest of the chain (the policies written after
@@ -136,7 +155,25 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The operation with every step applied, the first step outermost.
   @inlinable
   func wrap(_ operation: @escaping Operation) -> Operation {
-    steps.reversed().reduce(operation) { next, step in step.wrap(next) }
+    if waitsForNetwork { return wrapWaitingForNetwork(operation) }
+    return steps.reversed().reduce(operation) { next, step in step.wrap(next) }
+  }
+
+  /// ``wrap(_:)`` for a policy that waits for the network: the wait wraps the block itself,
+  /// inside every other step, and the timeouts of the policy are told when it waits.
+  /// Inlinable, like ``wrap(_:)``: compiled in the library it would run unspecialised
+  /// generic code at every load.
+  @inlinable
+  func wrapWaitingForNetwork(_ operation: @escaping Operation) -> Operation {
+    // Closures, not key paths: a key path built in this generic context is not cached, and
+    // would be looked up again at every load.
+    let gated = Self.waitingForNetwork(operation, on: steps.compactMap { $0.connectivity })
+    let wrapped = steps.reversed().reduce(gated) { next, step in step.wrap(next) }
+    guard steps.contains(where: { $0.isTimeout }) else { return wrapped }
+    return {
+      if hasPauseChain() { return try await wrapped() }
+      return try await withPauseChain(wrapped)
+    }
   }
 
   /// What the load should show as it starts: the first step that knows a value decides.
@@ -179,6 +216,9 @@ private struct ShownBesideOnly: LoadTarget {
 
   @MainActor func deliver(_ progress: LoadingProgress) { load.deliver(progress) }
   @MainActor func deliver(_ attempt: RetryAttempt) { load.deliver(attempt) }
+  @MainActor func deliverWaitingForNetwork(_ waiting: Bool) {
+    load.deliverWaitingForNetwork(waiting)
+  }
   @MainActor func showFailure(_ error: any Error) {}
   @MainActor func showRestart() {}
 }

@@ -90,7 +90,8 @@ extension LoadPolicy {
 }
 
 /// Whether an error may be retried at all: cancellation and the control errors never are.
-private func isRetryable(_ error: any Error) -> Bool {
+@usableFromInline
+func isRetryable(_ error: any Error) -> Bool {
   !(error is CancellationError || error is CancelLoadable || error is ResetLoadable
     || error is CancelProcess || error is ResetProcess)
 }

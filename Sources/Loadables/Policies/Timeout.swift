@@ -32,8 +32,18 @@ extension LoadPolicy {
     -> LoadPolicy
   {
     precondition(limit > .zero, "LoadPolicy.timeout: limit must be more than zero, got \(limit)")
-    return LoadPolicy("timeout(\(limit))") { next in
-      { try await race(next, limit: limit, clock: resolved(clock)) }
+    return LoadPolicy("timeout(\(limit))", isTimeout: true) { next in
+      {
+        let clock = resolved(clock)
+        // Inside a policy that waits for the network, the wait pauses this timeout.
+        guard let chain = NetworkPause.current.get() else {
+          return try await race(next, limit: limit, clock: clock)
+        }
+        let pause = TimerPause(clock: clock)
+        return try await NetworkPause.current.withValue(chain.adding(pause)) {
+          try await race(next, limit: limit, clock: clock, pause: pause)
+        }
+      }
     }
   }
 

@@ -134,6 +134,10 @@ public final class LoaderStore {
   ///     fetches nothing. Zero (the default) means every load refetches, silently, while
   ///     the value stays on screen. Not negative.
   ///   - policy: The policy every fetch runs under (retry, timeout, limit, ...).
+  ///   - waitsForNetwork: Whether the fetches wait while the store's ``connectivity`` says
+  ///     offline (``LoadPolicy/waitsForNetwork(_:)-type.method`` added to `policy`); `true`
+  ///     by default. Pass `false` for an entry that does not need the network (a local
+  ///     database). Nothing waits in a store made without a connectivity.
   ///   - triggers: What makes the entry refetch while observed: ``RefreshTrigger/every(_:)``,
   ///     ``RefreshTrigger/signals(_:)``.
   ///   - persisted: Whether the entry is saved between launches when the store has a
@@ -183,6 +187,7 @@ public final class LoaderStore {
     for key: LoadKey,
     staleTime: Duration = .zero,
     policy: LoadPolicy<Value> = LoadPolicy(),
+    waitsForNetwork: Bool = true,
     refreshing triggers: [RefreshTrigger] = [],
     persisted: Bool = true,
     fetch: @escaping @MainActor () async throws -> Value
@@ -199,6 +204,8 @@ public final class LoaderStore {
       touch(existing)
       return unsafeDowncast(existing, to: SharedLoader<Value>.self)
     }
+    var policy = policy
+    if waitsForNetwork, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let entry = SharedLoader(
       key: key, store: self, clock: clock, now: now, staleTime: staleTime, policy: policy,
       triggers: triggers, fetch: fetch)

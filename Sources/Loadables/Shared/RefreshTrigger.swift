@@ -18,10 +18,15 @@ public struct RefreshTrigger: Sendable {
       _ clock: any Clock<Duration>, _ refetch: @escaping @MainActor () -> Void
     ) async -> Void
 
+  /// Whether a refetch is skipped while the store's ``Connectivity`` says offline: polling's.
+  var skipsWhileOffline = false
+
   /// Refetches every `interval` on the store's clock while the entry is observed.
   ///
   /// The first refetch comes one `interval` after observation starts: one sleeper on the
-  /// clock at a time.
+  /// clock at a time. While the store's ``Connectivity`` says offline, each tick refetches
+  /// nothing (the clock goes on ticking); the first tick after the connection returns
+  /// refetches.
   ///
   /// - Parameter interval: The time between refetches; more than zero.
   /// - Returns: A polling trigger.
@@ -30,12 +35,13 @@ public struct RefreshTrigger: Sendable {
   public static func every(_ interval: Duration) -> RefreshTrigger {
     precondition(
       interval > .zero, "RefreshTrigger.every: interval must be more than zero, got \(interval)")
-    return RefreshTrigger { clock, refetch in
-      while !Task.isCancelled {
-        do { try await clock.sleep(for: interval) } catch { return }
-        refetch()
-      }
-    }
+    return RefreshTrigger(
+      run: { clock, refetch in
+        while !Task.isCancelled {
+          do { try await clock.sleep(for: interval) } catch { return }
+          refetch()
+        }
+      }, skipsWhileOffline: true)
   }
 
   /// Refetches whenever `signals` delivers an element, while the entry is observed.

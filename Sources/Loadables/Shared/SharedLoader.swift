@@ -3,7 +3,7 @@ public import Foundation
 /// The shared entry for one key of a ``LoaderStore``: a ``Loader`` that every screen asking
 /// for the key gets, so they all show one state and cause one fetch.
 ///
-/// Get one from ``LoaderStore/loader(for:staleTime:policy:refreshing:fetch:)``. It works
+/// Get one from ``LoaderStore/loader(for:staleTime:policy:waitsForNetwork:refreshing:fetch:)``. It works
 /// wherever a loader does (`LoadingView`, `states`, `value()`), and the `@Loadable` wrapper
 /// and the key-path form can follow it (`$post.load(from: entry)`, `load(\.post, from:
 /// entry)`).
@@ -122,6 +122,15 @@ public final class SharedLoader<Value: Sendable>: Loader {
 
   /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
   public var attempt: RetryAttempt? { slot.attempt }
+
+  /// Whether the running load waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+  /// connectivity); `false` when none waits. Observable.
+  ///
+  /// ```swift
+  /// if entry.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// ```
+  public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
 
   /// The error of the last fetch that failed while its value stayed on screen (with
   /// ``LoadPolicy/keepValueOnFailure()-type.method`` in the entry's policy). Observable.
@@ -440,12 +449,13 @@ public final class SharedLoader<Value: Sendable>: Loader {
     let clock = self.clock
     triggerTasks = triggers.map { trigger in
       Task { @MainActor [weak self] in
-        await trigger.run(clock) { self?.triggered() }
+        await trigger.run(clock) { self?.triggered(trigger) }
       }
     }
   }
 
-  private func triggered() {
+  private func triggered(_ trigger: RefreshTrigger) {
+    if trigger.skipsWhileOffline, store?.connectivity?.isOnlineNow == false { return }
     pruneObservers()
     perform(book.triggered(isFetching: slot.isBusy))
   }

@@ -102,4 +102,21 @@ extension ProcessSupport {
   ) -> RetryAttempt? {
     SlotRegistry.slot(self, state).attempt
   }
+
+  /// Whether the running load of `state` waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``); `false` when none waits. Observable;
+  /// reading it keeps the key path's slot for this instance.
+  ///
+  /// ```swift
+  /// if isWaitingForNetwork(\.saving) { showOfflineBanner() }
+  /// ```
+  ///
+  /// - Parameter state: The key path of the state.
+  /// - Returns: Whether the load waits for the network.
+  @MainActor
+  public func isWaitingForNetwork<ProcessKind: Equatable>(
+    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
+  ) -> Bool {
+    SlotRegistry.slot(self, state).isWaitingForNetwork
+  }
 }

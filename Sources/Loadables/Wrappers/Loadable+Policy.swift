@@ -52,6 +52,15 @@ extension Loadable.Binding {
   /// has no retry policy, or no load runs. Observable.
   @MainActor public var attempt: RetryAttempt? { storage.attempt }
 
+  /// Whether the running load waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+  /// connectivity); `false` when none waits. Observable.
+  ///
+  /// ```swift
+  /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// ```
+  @MainActor public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
+
   /// The error of the last load that failed while its loaded value stayed on screen (a
   /// load with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` after the next
   /// success, `reset()` or an assignment. Observable.

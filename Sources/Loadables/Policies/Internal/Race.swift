@@ -11,11 +11,16 @@ import Foundation
 /// has stopped — never before: an awaited load stopped by `cancel()`, `reset()`, a newer load
 /// or its caller's cancellation returns once its block has stopped, timeout or not. An
 /// `operation` whose task is cancelled before it starts never runs.
+///
+/// With a `pause`, the time `operation` spends waiting for the network (as the pause records
+/// it) does not count: at the deadline, the timer waits out a pause under way, then moves
+/// the deadline on by the time paused and sleeps again.
 @MainActor
 func race<Value: Sendable>(
   _ operation: @escaping @MainActor () async throws -> Value,
   limit: Duration,
-  clock: any Clock<Duration>
+  clock: any Clock<Duration>,
+  pause: TimerPause? = nil
 ) async throws -> Value {
   let race = Race<Value>()
   return try await withTaskCancellationHandler {
@@ -35,17 +40,39 @@ func race<Value: Sendable>(
             race.workEnded(.failure(error))
           }
         },
-        timer: Task {
-          do { try await clock.sleep(for: limit) } catch { return }
-          race.timedOut()
-        })
+        timer: pause.map { pause in
+          Task { @MainActor in
+            guard await pausableSleep(limit: limit, clock: clock, pause: pause) else { return }
+            race.timedOut()
+          }
+        }
+          ?? Task {
+            do { try await clock.sleep(for: limit) } catch { return }
+            race.timedOut()
+          })
     }
   } onCancel: {
     race.cancel()
   }
 }
 
-/// The shared end of a ``race(_:limit:clock:)``: decides once, resumes the caller once.
+/// Sleeps on `clock` until `limit` has passed, not counting the time `pause` records; returns
+/// `false` when the task is cancelled first.
+@MainActor
+private func pausableSleep(limit: Duration, clock: any Clock<Duration>, pause: TimerPause)
+  async -> Bool
+{
+  var remaining = limit
+  while true {
+    do { try await clock.sleep(for: remaining) } catch { return false }
+    await pause.untilResumed()
+    guard !Task.isCancelled else { return false }
+    remaining = limit + pause.pausedTotal - pause.stopwatch.elapsed
+    if remaining <= .zero { return true }
+  }
+}
+
+/// The shared end of a ``race(_:limit:clock:pause:)``: decides once, resumes the caller once.
 ///
 /// - The work ends first: its outcome answers (`CancellationError` if the caller was
 ///   cancelled meanwhile); the timer is cancelled.

@@ -1,0 +1,114 @@
+extension LoadPolicy {
+  /// Makes the load wait while `connectivity` says offline, instead of failing, and go on
+  /// when the connection returns.
+  ///
+  /// Before each attempt of the block, while the source says offline, the load waits. The
+  /// wait is observable as `isWaitingForNetwork` on every form (`$feed.isWaitingForNetwork`,
+  /// `isWaitingForNetwork(\.feed)`, a loader's or a shared entry's `isWaitingForNetwork`),
+  /// beside the state: a silent load keeps its value on screen while it waits, any other
+  /// shows `.loading` as usual. When the source says online again the block runs.
+  ///
+  /// ```swift
+  /// let connectivity = Connectivity.system
+  /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10)).waitsForNetwork(connectivity)) {
+  ///   try await api.feed()
+  /// }
+  /// if $feed.isWaitingForNetwork { Text("Waiting for the network…") }
+  /// ```
+  ///
+  /// The rules, wherever the step is written in the chain:
+  ///
+  /// | while the load waits | what happens |
+  /// |---|---|
+  /// | a ``retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)-type.method`` | spends no attempt: the wait belongs to the attempt under way |
+  /// | a ``timeout(_:clock:)-type.method`` | does not run down: its deadline moves on by the time spent waiting |
+  /// | `cancel()`, `reset()`, a newer load, cancelling the caller | end the wait at once; an awaited load returns once it has ended |
+  /// | an attempt fails while the source says offline | the network went away: the load waits for it and runs the attempt again, not counted as a retry |
+  ///
+  /// The wait wraps the block itself, inside every other step: `.waitsForNetwork(c).retry(…)`
+  /// and `.retry(…).waitsForNetwork(c)` mean the same. A load that holds a
+  /// ``limit(_:)-type.method`` permit keeps it while it waits. An attempt that fails while
+  /// the source says online fails as usual; `CancellationError` and the control errors are
+  /// never run again.
+  ///
+  /// While the source says online this costs a check per attempt: nothing waits, and no
+  /// timer or task is added.
+  ///
+  /// A ``LoaderStore`` made with a `connectivity` applies this policy to its entries' fetches
+  /// by default.
+  ///
+  /// - Parameter connectivity: The source that says whether the network is reachable.
+  /// - Returns: A policy that waits for the network.
+  public static func waitsForNetwork(_ connectivity: Connectivity) -> LoadPolicy {
+    LoadPolicy("waitsForNetwork", connectivity: connectivity) { next in next }
+  }
+
+  /// This policy, then ``waitsForNetwork(_:)-type.method`` (which wraps the block itself,
+  /// wherever it is written).
+  ///
+  /// ```swift
+  /// .retry(maxAttempts: 3).waitsForNetwork(connectivity)
+  /// ```
+  ///
+  /// - Parameter connectivity: The source that says whether the network is reachable.
+  /// - Returns: The composed policy.
+  public func waitsForNetwork(_ connectivity: Connectivity) -> LoadPolicy {
+    then(.waitsForNetwork(connectivity))
+  }
+
+  /// `operation`, run once every source says online: waits first while one says offline,
+  /// and waits and runs it again when it fails while one does.
+  @inlinable
+  static func waitingForNetwork(
+    _ operation: @escaping Operation, on connectivities: [Connectivity]
+  ) -> Operation {
+    {
+      while true {
+        if isOffline(connectivities) { try await waitForNetwork(connectivities) }
+        do {
+          return try await operation()
+        } catch {
+          // Failed while offline: the network went away under it; wait and run again.
+          guard !Task.isCancelled, isRetryable(error), isOffline(connectivities) else {
+            throw error
+          }
+        }
+      }
+    }
+  }
+}
+
+@MainActor @usableFromInline
+func isOffline(_ connectivities: [Connectivity]) -> Bool {
+  connectivities.contains { !$0.isOnlineNow }
+}
+
+/// Waits until every source says online, showing the wait on the load and pausing the
+/// timeouts around it.
+///
+/// - Throws: `CancellationError` when the task is cancelled first.
+@MainActor @usableFromInline
+func waitForNetwork(_ connectivities: [Connectivity]) async throws {
+  let target = LoadScope.current.get()
+  let pauses = NetworkPause.current.get()?.pauses ?? []
+  target?.deliverWaitingForNetwork(true)
+  for pause in pauses { pause.pause() }
+  while !Task.isCancelled, let offline = connectivities.first(where: { !$0.isOnlineNow }) {
+    await offline.untilOnline()
+  }
+  for pause in pauses { pause.resume() }
+  target?.deliverWaitingForNetwork(false)
+  try Task.checkCancellation()
+}
+
+/// Whether a chain of timeout pauses is bound already (a policy run inside another).
+@usableFromInline
+func hasPauseChain() -> Bool { NetworkPause.current.get() != nil }
+
+/// Runs `operation` with an empty chain of timeout pauses bound, for the timeouts inside it.
+@MainActor @usableFromInline
+func withPauseChain<Value: Sendable>(_ operation: @MainActor () async throws -> Value)
+  async throws -> Value
+{
+  try await NetworkPause.current.withValue(PauseChain(pauses: []), operation: operation)
+}
