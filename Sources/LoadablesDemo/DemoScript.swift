@@ -82,6 +82,7 @@ struct DemoScript {
     await debounceScene()
     await downloadsScene()
     await sharedStateScene()
+    await offlineScene()
 
     print("\nDone.")
   }
@@ -242,6 +243,58 @@ struct DemoScript {
       let requests = await server.requests
       await note("requests that reached the server: \(describe(requests))")
       expect(requests["GET /posts"] == 2 && requests["GET /posts/1"] == 2)
+    }
+  }
+
+  // MARK: - Offline
+
+  private func offlineScene() async {
+    let world = OfflineWorld(pace: pace)
+    defer { world.removeDirectory() }
+    // Yesterday, online: the app fetched the feed, saved it, and was closed.
+    let yesterday = Date().addingTimeInterval(-86_400)
+    let before = world.launch(startDate: yesterday)
+    await world.feed(in: before).load()
+    await before.flushPersistence()
+
+    // Today, on a train: the app launches offline.
+    world.connectivity.update(isOnline: false)
+    let store = world.launch()
+    let feed = world.feed(in: store)
+    let now = Date()
+    let view: @MainActor (DemoModel) -> String = { _ in
+      DemoScreen.offlineFeed(store, feed, now: now)
+    }
+    await scene(
+      "Offline first: yesterday's feed at launch, an edit that waits, then syncs once", view: view
+    ) {
+      expect(feed.state.data?.count == 2 && feed.isStale)
+      await note("rename an article: it shows at once, saved, waiting to sync:")
+      store.enqueue(RenameArticle(id: 1, title: "Trains run on time"))
+      expect(feed.state.data?.first?.title == "Trains run on time")
+      expect(store.outbox.pendingCount == 1)
+      await note("pull to refresh while offline: the feed stays on screen, the fetch waits:")
+      let refresh = Task { await feed.refetch() }
+      await until { feed.isWaitingForNetwork }
+      await note("the network comes back:")
+      world.connectivity.update(isOnline: true)
+      _ = await refresh.value
+      await store.outbox.untilIdle()
+      await feed.load()  // the edit invalidated the feed: its refetch carries the change
+      await note("the server applied \(world.renames) rename; the outbox is empty")
+      expect(world.renames == 1 && store.outbox.pendingCount == 0)
+      expect(feed.state.data?.first?.title == "Trains run on time")
+    }
+  }
+
+  /// Waits, a turn at a time, until `condition` holds; stops the demo after five seconds.
+  private func until(_ condition: () -> Bool, file: StaticString = #fileID, line: Int = #line)
+    async
+  {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return expect(false, file: file, line: line) }
+      try? await Task.sleep(for: .milliseconds(1))
     }
   }
 

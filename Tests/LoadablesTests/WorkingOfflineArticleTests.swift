@@ -71,7 +71,7 @@ final class WorkingOfflineArticleTests: XCTestCase {
   func testAnEditEnqueuedOfflineShowsAtOnceSurvivesARelaunchAndIsSentOnce() async throws {
     let saved = StorePersistence.inMemory(version: "1")
     let api = API()
-    let offline = Loadables.Connectivity(isOnline: false)
+    let offline = Loadables.Connectivity(isOnline: true)
 
     let store = LoaderStore(persistence: saved, connectivity: offline)
     store.register(RenamePost.self) { edit, context in
@@ -80,6 +80,7 @@ final class WorkingOfflineArticleTests: XCTestCase {
     let post = store.loader(for: ["posts", 42]) { try api.post(42) }
     await post.load()
     await store.flushPersistence()  // yesterday's fetch, long on disk
+    offline.goOffline()  // on the train
     store.enqueue(RenamePost(id: 42, title: "Offline"))
     XCTAssertEqual(post.state.data?.title, "Offline", "the change did not show at once")
     XCTAssertEqual(store.outbox.pendingCount, 1)
@@ -93,7 +94,7 @@ final class WorkingOfflineArticleTests: XCTestCase {
     XCTAssertEqual(again.state.data?.title, "Offline", "the pending change was not laid again")
     XCTAssertEqual(relaunched.outbox.pendingCount, 1)
 
-    offline.update(isOnline: true)
+    offline.goOnline()
     await store.outbox.untilIdle()
     await relaunched.outbox.untilIdle()
     XCTAssertEqual(api.renames, 1, "the edit was applied \(api.renames) times")

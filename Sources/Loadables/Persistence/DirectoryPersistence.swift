@@ -160,7 +160,9 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
         } else if let drop = Self.drop(record, rules: rules, now: now) {
           removeFile(name, reporting: drop, into: &load.events)
         } else {
-          scanIfNeeded()
+          // No scan of the directory here: a read is an entry being made on the main actor,
+          // waiting to show its value. The modification time records the use; the scan (a
+          // store's launch does it off the main actor, or the first write) seeds from it.
           stamp(name)
           index?.use(name, bytes: bytes, key: key)
           load.records = [record]
@@ -232,6 +234,8 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
       for name in names.sorted() where name.hasPrefix(Self.temporaryPrefix) {
         removeFile(name, reporting: .removedTemporary(file: name), into: &events)
       }
+      // The launch's one scan for the byte budget, off the main actor, before any write.
+      scanIfNeeded()
       return events
     }
   }

@@ -182,7 +182,8 @@ public final class LoaderStore {
   /// serve: it returns an entry of its own, not shared and not kept, that shows (and
   /// throws) a ``LoadKeyTypeMismatch`` naming the key and both types.
   ///
-  /// > Important: A negative `staleTime` stops the program with a message naming the key.
+  /// > Important: A negative `staleTime` stops the program with a message naming the key
+  /// > when it makes the entry (a later caller's settings are not used, nor checked).
   public func loader<Value: Sendable>(
     for key: LoadKey,
     staleTime: Duration = .zero,
@@ -192,9 +193,6 @@ public final class LoaderStore {
     persisted: Bool = true,
     fetch: @escaping @MainActor () async throws -> Value
   ) -> SharedLoader<Value> {
-    precondition(
-      staleTime >= .zero,
-      "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
     if let existing = entries[key] {
       // `SharedLoader` is final, so comparing the exact type is the cast; `as?` on the
       // existential costs a dynamic cast through the runtime at every read.
@@ -204,6 +202,10 @@ public final class LoaderStore {
       touch(existing)
       return unsafeDowncast(existing, to: SharedLoader<Value>.self)
     }
+    // Checked only when the settings are used: a later caller's are ignored.
+    precondition(
+      staleTime >= .zero,
+      "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
     var policy = policy
     if waitsForNetwork, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let entry = SharedLoader(

@@ -3,7 +3,7 @@ public import Foundation
 /// The shared entry for one key of a ``LoaderStore``: a ``Loader`` that every screen asking
 /// for the key gets, so they all show one state and cause one fetch.
 ///
-/// Get one from ``LoaderStore/loader(for:staleTime:policy:waitsForNetwork:refreshing:fetch:)``. It works
+/// Get one from ``LoaderStore/loader(for:staleTime:policy:waitsForNetwork:refreshing:persisted:fetch:)``. It works
 /// wherever a loader does (`LoadingView`, `states`, `value()`), and the `@Loadable` wrapper
 /// and the key-path form can follow it (`$post.load(from: entry)`, `load(\.post, from:
 /// entry)`).

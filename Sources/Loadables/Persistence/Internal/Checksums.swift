@@ -70,10 +70,18 @@ enum SHA256 {
 
   /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits.
   static func hex(_ text: String) -> String {
-    digest(Array(text.utf8)).map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-    }.joined()
+    // ASCII bytes decoded once: building a `String` per byte from an array of `Character`s
+    // cost more than the digest itself.
+    let digits: StaticString = "0123456789abcdef"
+    var ascii: [UInt8] = []
+    ascii.reserveCapacity(64)
+    digits.withUTF8Buffer { digits in
+      for byte in digest(text.utf8) {
+        ascii.append(digits[Int(byte >> 4)])
+        ascii.append(digits[Int(byte & 0x0f)])
+      }
+    }
+    return String(decoding: ascii, as: UTF8.self)
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
