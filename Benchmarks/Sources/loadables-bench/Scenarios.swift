@@ -347,4 +347,4 @@ let scenarios: [Scenario] =
         }
       }
     ),
-  ] + sharedScenarios
+  ] + sharedScenarios + offlineScenarios
