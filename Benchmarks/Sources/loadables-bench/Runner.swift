@@ -14,6 +14,7 @@ import Observation
 ///     loadables-bench time <scenario> <iterations> <rounds>            (interleaved medians)
 ///     loadables-bench wakeups                                           (observer wake-ups)
 ///     loadables-bench memory                                            (bytes per idle state)
+///     loadables-bench memory-restored                        (bytes per entry restored at launch)
 @main
 struct Runner {
   @MainActor
@@ -49,6 +50,11 @@ struct Runner {
       await wakeups()
     case "memory":
       memory()
+    case "memory-restored":
+      let bytes = await restoredMemory()
+      print(
+        "restored_bytes=\(bytes.library) baseline_values_bytes=\(bytes.values)",
+        "baseline_boxes_bytes=\(bytes.boxes) count=\(savedEntryCount)")
     default:
       usage()
     }
@@ -66,6 +72,7 @@ struct Runner {
              loadables-bench time <scenario> <iterations> <rounds>
              loadables-bench wakeups
              loadables-bench memory
+             loadables-bench memory-restored
       """)
     exit(2)
   }

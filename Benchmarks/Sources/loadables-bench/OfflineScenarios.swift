@@ -1,0 +1,262 @@
+import Foundation
+import Loadables
+import MallocCounter
+
+// The offline scenarios: a persisted entry's write after a fetch, restoring at launch (the
+// first value on screen, and all entries), and the outbox's cost per edit; each against the
+// hand-written file code of OfflineBaselines.swift doing the same. Every variant keeps its
+// files in a temporary directory of its own, removed when it ends.
+
+/// How many saved entries the restore scenarios find on disk.
+let savedEntryCount = 1_000
+
+/// The version both stores save under.
+let benchVersion = "1"
+
+/// A temporary directory of the runner's, removed by `remove()`.
+struct BenchDirectory {
+  let url: URL
+  var path: String { url.path }
+
+  /// Makes a new directory under the system's temporary directory, or under `/dev/shm` when
+  /// `inMemory` and it exists (a tmpfs: a restore scenario's 1,000 synced setup writes then
+  /// take milliseconds, not seconds; the files are read from the page cache either way).
+  init(inMemory: Bool = false) {
+    let shm = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+    let base =
+      inMemory && FileManager.default.fileExists(atPath: shm.path)
+      ? shm : FileManager.default.temporaryDirectory
+    url = base.appending(
+      path: "loadables-bench-\(UUID().uuidString)", directoryHint: .isDirectory)
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      fatalError("loadables-bench: cannot make the temporary directory \(url.path): \(error)")
+    }
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// A store saving its entries in `directory`.
+@MainActor
+func persistedStore(in directory: BenchDirectory) -> LoaderStore {
+  LoaderStore(
+    graceTime: benchmarkStaleTime,
+    persistence: .directory(directory.url, version: benchVersion))
+}
+
+/// Saves `savedEntryCount` posts with the library, as an earlier launch did.
+@MainActor
+func saveLibraryEntries(in directory: BenchDirectory) async {
+  let store = persistedStore(in: directory)
+  for id in 0..<savedEntryCount {
+    await store.loader(for: ["posts", id]) { benchPost(id) }.load()
+  }
+  await store.flushPersistence()
+}
+
+/// Saves `savedEntryCount` posts by hand, as an earlier launch did.
+func saveHandEntries(in directory: BenchDirectory) {
+  let encoder = JSONEncoder()
+  for id in 0..<savedEntryCount {
+    do {
+      try HandFiles.writeAtomically(
+        try encoder.encode(benchPost(id)), to: HandFiles.postPath(id, in: directory.path),
+        in: directory.path)
+    } catch {
+      fatalError("loadables-bench: cannot save post \(id): \(error)")
+    }
+  }
+}
+
+/// The edit the outbox scenario queues: a rename with no optimistic change, sent by a
+/// handler that returns at once.
+struct BenchRename: OutboxEdit {
+  static let name = "BenchRename"
+  let id: Int
+  let title: String
+
+  var scope: LoadKey { ["posts", id] }
+}
+
+@MainActor
+let offlineScenarios: [Scenario] = [
+  Scenario(
+    name: "offline.persist.write", unit: "refetch of a saved entry, written to disk (flushed)",
+    library: { iterations in
+      let directory = BenchDirectory()
+      defer { directory.remove() }
+      let store = persistedStore(in: directory)
+      let post = benchPost(1)
+      let entry = store.loader(for: ["posts", 1]) { post }
+      await entry.load()
+      await store.flushPersistence()
+      for _ in 0..<iterations {
+        let state = await entry.refetch()
+        await store.flushPersistence()
+        precondition(state.isLoaded)
+      }
+      precondition(store.recentPersistenceEvents.isEmpty, "\(store.recentPersistenceEvents)")
+    },
+    baseline: { iterations in
+      let directory = BenchDirectory()
+      defer { directory.remove() }
+      let post = benchPost(1)
+      let box = HandPostBox { post }
+      let encoder = JSONEncoder()
+      let path = HandFiles.postPath(1, in: directory.path)
+      for _ in 0..<iterations {
+        guard let value = await box.refetch().value else { preconditionFailure("no value") }
+        do {
+          try HandFiles.writeAtomically(try encoder.encode(value), to: path, in: directory.path)
+        } catch {
+          preconditionFailure("\(error)")
+        }
+      }
+    }
+  ),
+  Scenario(
+    name: "offline.restore.first",
+    unit: "launch: a new store, one entry made, its saved value shown (1,000 saved)",
+    library: { iterations in
+      let directory = BenchDirectory(inMemory: true)
+      defer { directory.remove() }
+      await saveLibraryEntries(in: directory)
+      for index in 0..<iterations {
+        let id = index % savedEntryCount
+        let store = persistedStore(in: directory)
+        let entry = store.loader(for: ["posts", id]) { benchPost(id) }
+        guard case .loaded(let post) = entry.state, post.id == id else {
+          preconditionFailure("post \(id) not restored: \(entry.state)")
+        }
+      }
+    },
+    baseline: { iterations in
+      let directory = BenchDirectory(inMemory: true)
+      defer { directory.remove() }
+      saveHandEntries(in: directory)
+      let decoder = JSONDecoder()
+      for index in 0..<iterations {
+        let id = index % savedEntryCount
+        var boxes: [Int: HandPostBox] = [:]
+        let saved = HandFiles.read(
+          BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
+        let box = HandPostBox(restoring: saved) { benchPost(id) }
+        boxes[id] = box
+        precondition(boxes[id]?.state.value?.id == id, "post \(id) not restored")
+      }
+    }
+  ),
+  Scenario(
+    name: "offline.restore.all",
+    unit: "launch: a new store, all 1,000 saved entries made and shown",
+    library: { iterations in
+      let directory = BenchDirectory(inMemory: true)
+      defer { directory.remove() }
+      await saveLibraryEntries(in: directory)
+      for _ in 0..<iterations {
+        let store = persistedStore(in: directory)
+        for id in 0..<savedEntryCount {
+          let entry = store.loader(for: ["posts", id]) { benchPost(id) }
+          guard case .loaded(let post) = entry.state, post.id == id else {
+            preconditionFailure("post \(id) not restored: \(entry.state)")
+          }
+        }
+      }
+    },
+    baseline: { iterations in
+      let directory = BenchDirectory(inMemory: true)
+      defer { directory.remove() }
+      saveHandEntries(in: directory)
+      let decoder = JSONDecoder()
+      for _ in 0..<iterations {
+        var boxes: [Int: HandPostBox] = [:]
+        for id in 0..<savedEntryCount {
+          let saved = HandFiles.read(
+            BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
+          let box = HandPostBox(restoring: saved) { benchPost(id) }
+          boxes[id] = box
+          precondition(box.state.value?.id == id, "post \(id) not restored")
+        }
+      }
+    }
+  ),
+  Scenario(
+    name: "offline.outbox.edit",
+    unit: "edit enqueued (written durably), sent by a handler returning at once, committed",
+    library: { iterations in
+      let directory = BenchDirectory()
+      defer { directory.remove() }
+      let store = persistedStore(in: directory)
+      store.register(BenchRename.self) { _, _ in }
+      let edit = BenchRename(id: 1, title: "Renamed")
+      for _ in 0..<iterations {
+        store.enqueue(edit)
+        await store.outbox.untilIdle()
+      }
+      precondition(store.outbox.items.isEmpty && store.outbox.issues.isEmpty)
+    },
+    baseline: { iterations in
+      let directory = BenchDirectory()
+      defer { directory.remove() }
+      let outbox = HandOutbox(directory: directory.path) { _ in }
+      let edit = HandRenameEdit(id: 1, title: "Renamed")
+      for _ in 0..<iterations {
+        do {
+          try await outbox.send(edit)
+        } catch {
+          preconditionFailure("\(error)")
+        }
+      }
+    }
+  ),
+]
+
+/// Bytes per entry restored at launch (1,000 saved), library and hand-written: printed by
+/// the runner's `memory-restored` command.
+@MainActor
+func restoredMemory() async -> (library: Int, values: Int, boxes: Int) {
+  let count = savedEntryCount
+  let libraryDirectory = BenchDirectory(inMemory: true)
+  defer { libraryDirectory.remove() }
+  await saveLibraryEntries(in: libraryDirectory)
+  var before = heapBytesInUse()
+  let store = persistedStore(in: libraryDirectory)
+  var entries: [SharedLoader<BenchPost>] = []
+  entries.reserveCapacity(count)
+  for id in 0..<count {
+    entries.append(store.loader(for: ["posts", id]) { benchPost(id) })
+  }
+  let library = (heapBytesInUse() - before) / count
+  precondition(entries.allSatisfy(\.state.isLoaded), "an entry was not restored")
+
+  let handDirectory = BenchDirectory(inMemory: true)
+  defer { handDirectory.remove() }
+  saveHandEntries(in: handDirectory)
+  let decoder = JSONDecoder()
+  before = heapBytesInUse()
+  var values: [Int: BenchPost] = [:]
+  for id in 0..<count {
+    values[id] = HandFiles.read(
+      BenchPost.self, at: HandFiles.postPath(id, in: handDirectory.path), decoder: decoder)
+  }
+  let valueBytes = (heapBytesInUse() - before) / count
+  precondition(values.count == count, "a post was not read")
+
+  before = heapBytesInUse()
+  var boxes: [Int: HandPostBox] = [:]
+  for id in 0..<count {
+    let saved = HandFiles.read(
+      BenchPost.self, at: HandFiles.postPath(id, in: handDirectory.path), decoder: decoder)
+    boxes[id] = HandPostBox(restoring: saved) { benchPost(id) }
+  }
+  let boxBytes = (heapBytesInUse() - before) / count
+  withExtendedLifetime((store, entries, values, boxes)) {}
+  return (library, valueBytes, boxBytes)
+}
+
+/// Bytes of heap in use, from glibc's count.
+func heapBytesInUse() -> Int { Int(loadables_heap_bytes_in_use()) }
