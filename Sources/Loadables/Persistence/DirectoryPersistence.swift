@@ -231,11 +231,12 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
       // A directory not made yet holds none; one that cannot be listed is reported by the
       // reads and writes that follow.
       let names = (try? FileCalls.names(in: path)) ?? []
-      for name in names.sorted() where name.hasPrefix(Self.temporaryPrefix) {
+      for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
         removeFile(name, reporting: .removedTemporary(file: name), into: &events)
       }
-      // The launch's one scan for the byte budget, off the main actor, before any write.
-      scanIfNeeded()
+      // The launch's one scan for the byte budget, off the main actor, before any write,
+      // from the listing just made.
+      scanIfNeeded(names: names)
       return events
     }
   }
@@ -321,10 +322,10 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
 
   /// Builds the byte budget's index from the files' sizes and modification times, when no
   /// ``loadAll(_:now:)`` has (a write before the launch's load).
-  private func scanIfNeeded() {
+  private func scanIfNeeded(names listed: [String]? = nil) {
     guard index == nil else { return }
     var index = RecencyIndex()
-    let names = (try? FileCalls.names(in: path)) ?? []
+    let names = listed ?? (try? FileCalls.names(in: path)) ?? []
     let files = names.filter { $0.hasSuffix("." + Self.fileExtension) }.compactMap { name in
       FileCalls.status(filePath(name)).map { (name: name, status: $0) }
     }
