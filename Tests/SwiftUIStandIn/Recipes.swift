@@ -312,3 +312,35 @@ struct ArticleListView: View {
     .refreshable { [feed = $feed, source] in await feed.refresh(from: source) }
   }
 }
+
+// MARK: - 5. Edits waiting to sync, and a failed edit to retry or discard
+
+/// "3 changes waiting to sync": the outbox is observable, so the badge updates by itself.
+struct SyncBadge: View {
+  let store: LoaderStore
+
+  var body: some View {
+    if store.outbox.pendingCount > 0 {
+      Text("\(store.outbox.pendingCount) changes waiting to sync")
+    }
+  }
+}
+
+/// Every edit that failed for good, with retry and discard.
+struct FailedEdits: View {
+  let store: LoaderStore
+
+  var body: some View {
+    VStack {
+      ForEach(store.outbox.items) { item in
+        if case .failed(let reason) = item.status {
+          VStack {
+            Text("\(item.name) failed: \(reason)")
+            Button("Retry") { _ = store.outbox.retry(item.id) }
+            Button("Discard") { _ = store.outbox.discard(item.id) }
+          }
+        }
+      }
+    }
+  }
+}
