@@ -17,7 +17,7 @@ extension LoaderStore {
   /// ```
   public func flushPersistence() async {
     guard let persister else { return }
-    await persister.flush()
+    await persister.writer.flush()
     deliverPersistenceEvents()
   }
 
@@ -28,7 +28,7 @@ extension LoaderStore {
   /// A record that cannot be removed is reported (``onPersistenceEvent``).
   public func removePersistedEntries() async {
     guard let persister else { return }
-    persister.removeAll()
+    persister.writer.removeAll(store: self)
     await flushPersistence()
   }
 
@@ -43,7 +43,7 @@ extension LoaderStore {
   /// Hands the events the writer has gathered to ``onPersistenceEvent``.
   func deliverPersistenceEvents() {
     guard let persister else { return }
-    report(persister.takeEvents())
+    report(persister.writer.takeEvents())
   }
 
   /// Reports `events`, in order.
@@ -153,11 +153,6 @@ final class EntryPersister {
     }
   }
 
-  func flush() async { await writer.flush() }
-
-  func removeAll() { writer.removeAll() }
-
-  func takeEvents() -> [PersistenceEvent] { writer.takeEvents() }
 }
 
 /// Runs a store's saves and removals on one serial queue, in the order they were asked for,
@@ -209,13 +204,14 @@ final class PersistenceWriter: @unchecked Sendable {
   }
 
   /// Removes every record after everything queued before it.
-  func removeAll() {
+  func removeAll(store: LoaderStore) {
     let backend = backend
-    queue.async { [self] in
+    run(store) {
       do throws(PersistenceError) {
         try backend.removeAll()
+        return []
       } catch {
-        gather([.removeAllFailed(error)])
+        return [.removeAllFailed(error)]
       }
     }
   }
