@@ -240,73 +240,54 @@ final class OutboxCrashTests: XCTestCase {
       _ directory: URL, start: Int, childSeed: UInt64, killAfter: Int?, delay: Int,
       seed: UInt64
     ) throws -> [String] {
-      let app = Foundation.Process()
-      app.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-      app.arguments = ["LoadablesTests.OutboxCrashTests/testCrashAppChild"]
-      var environment = ProcessInfo.processInfo.environment
-      environment[Self.directoryVariable] = directory.path
-      environment[Self.startVariable] = String(start)
-      environment[Self.seedVariable] = String(childSeed)
-      environment[Self.drainVariable] = killAfter == nil ? "1" : nil
-      app.environment = environment
-      let output = Pipe()
-      app.standardOutput = output
-      app.standardError = FileHandle.nullDevice
-      try app.run()
-      defer {
-        if app.isRunning { Glibc.kill(app.processIdentifier, SIGKILL) }
-        app.waitUntilExit()
-      }
+      let app = try ChildTestProcess(
+        running: "LoadablesTests.OutboxCrashTests/testCrashAppChild",
+        environment: [
+          Self.directoryVariable: directory.path, Self.startVariable: String(start),
+          Self.seedVariable: String(childSeed), Self.drainVariable: killAfter == nil ? "1" : nil,
+        ])
+      defer { app.end() }
 
       var lines: [String] = []
       var enqueued = 0
-      var pending = ""
       var ended = false
-      let descriptor = output.fileHandleForReading.fileDescriptor
       /// Reads one chunk into `lines`; false at the end of the output or after 60 s.
       func readChunk() -> Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 60_000) > 0 else {
+        switch app.read(waitingUpTo: 60_000) {
+        case .timedOut:
           XCTFail("seed \(seed): the app printed nothing for 60 s after \(lines.suffix(3))")
           return false
-        }
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        let read = buffer.withUnsafeMutableBytes {
-          Glibc.read(descriptor, $0.baseAddress!, $0.count)
-        }
-        guard read > 0 else {
+        case .ended:
           ended = true
           return false
-        }
-        pending += String(decoding: buffer[0..<read], as: UTF8.self)
-        while let newline = pending.firstIndex(of: "\n") {
-          let line = String(pending[..<newline])
-          pending = String(pending[pending.index(after: newline)...])
+        case .lines(let read):
           let known = ["enq ", "ack ", "issue ", "idle ", "restore", "pev "]
-          guard known.contains(where: line.hasPrefix) else { continue }
-          lines.append(line)
-          if line.hasPrefix("enq ") { enqueued += 1 }
+          for line in read where known.contains(where: line.hasPrefix) {
+            lines.append(line)
+            if line.hasPrefix("enq ") { enqueued += 1 }
+          }
+          return true
         }
-        return true
       }
       while killAfter.map({ enqueued < $0 }) ?? true, readChunk() {}
       if killAfter != nil {
         XCTAssertFalse(ended, "seed \(seed): the app ended before its kill: \(lines.suffix(3))")
         // Picks the moment of the kill: the app sends between enqueues.
         usleep(UInt32(delay))
-        Glibc.kill(app.processIdentifier, SIGKILL)
+        app.kill()
         while readChunk() {}  // what it printed before it died
-        app.waitUntilExit()
+        app.process.waitUntilExit()
         XCTAssertTrue(
-          app.terminationReason == .uncaughtSignal && app.terminationStatus == SIGKILL,
-          "seed \(seed): the app ended by \(app.terminationReason.rawValue) "
-            + "\(app.terminationStatus), not our SIGKILL: \(lines.suffix(3))")
+          app.process.terminationReason == .uncaughtSignal
+            && app.process.terminationStatus == SIGKILL,
+          "seed \(seed): the app ended by \(app.process.terminationReason.rawValue) "
+            + "\(app.process.terminationStatus), not our SIGKILL: \(lines.suffix(3))")
       } else {
-        app.waitUntilExit()
+        app.process.waitUntilExit()
         XCTAssertTrue(
-          app.terminationReason == .exit && app.terminationStatus == 0,
-          "seed \(seed): the draining app ended by \(app.terminationReason.rawValue) "
-            + "\(app.terminationStatus): \(lines.suffix(3))")
+          app.process.terminationReason == .exit && app.process.terminationStatus == 0,
+          "seed \(seed): the draining app ended by \(app.process.terminationReason.rawValue) "
+            + "\(app.process.terminationStatus): \(lines.suffix(3))")
       }
       return lines
     }

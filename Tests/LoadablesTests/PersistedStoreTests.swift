@@ -47,7 +47,7 @@ final class PersistedStoreTests: XCTestCase {
   }
 
   func testADirectoryKeepsValuesAcrossARelaunch() async throws {
-    let directory = try temporaryDirectory()
+    let directory = temporaryDirectory("store")
     let saved = StorePersistence.directory(directory, version: "1")
     _ = await fetchAndSave(saved, Post(id: 7, title: "On disk"), key: ["posts", 7, "détail/../x"])
 
@@ -112,7 +112,7 @@ final class PersistedStoreTests: XCTestCase {
   }
 
   func testAnotherVersionDropsEverythingSaved() async throws {
-    let directory = try temporaryDirectory()
+    let directory = temporaryDirectory("store")
     _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "v1"))
 
     let store = relaunch(.directory(directory, version: "2"))
@@ -218,7 +218,7 @@ final class PersistedStoreTests: XCTestCase {
   // MARK: - Bad input and faults
 
   func testABadFileIsRemovedReportedAndTheEntryLoadsAsIfNeverSaved() async throws {
-    let directory = try temporaryDirectory()
+    let directory = temporaryDirectory("store")
     _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "x"))
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".loadable") }
@@ -240,7 +240,7 @@ final class PersistedStoreTests: XCTestCase {
   }
 
   func testATemporaryFileAKilledWriteLeftIsRemovedAndReportedAtLaunch() async throws {
-    let directory = try temporaryDirectory()
+    let directory = temporaryDirectory("store")
     _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
     // What a write killed between its sync and its rename leaves: a whole file, not renamed.
     let leftover = ".loadables-tmp-0123-4567-89"
@@ -273,7 +273,8 @@ final class PersistedStoreTests: XCTestCase {
 
   func testAnUnwritableDirectoryIsReportedAndTheStoreWorksInMemory() async throws {
     // A file where the directory should be: no user, root included, can write under it.
-    let parent = try temporaryDirectory()
+    let parent = temporaryDirectory("store")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
     let directory = parent.appending(path: "store")
     try Data("not a directory".utf8).write(to: directory)
     let store = relaunch(.directory(directory, version: "1"))
@@ -305,7 +306,7 @@ final class PersistedStoreTests: XCTestCase {
   }
 
   func testTheByteBudgetEvictsTheLeastRecentlyUsedEntry() async throws {
-    let directory = try temporaryDirectory()
+    let directory = temporaryDirectory("store")
     let saved = StorePersistence.directory(directory, version: "1", byteBudget: 400)
     let store = relaunch(saved)
     for id in 1...5 {
@@ -330,16 +331,6 @@ final class PersistedStoreTests: XCTestCase {
     store.loader(for: ["posts", id]) { Post(id: id, title: "fetched") }.state
   }
 
-  private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appending(path: "PersistedStoreTests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    addTeardownBlock {
-      try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
-      try? FileManager.default.removeItem(at: url)
-    }
-    return url
-  }
 }
 
 @MainActor

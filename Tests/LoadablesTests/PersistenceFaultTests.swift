@@ -125,52 +125,35 @@ final class PersistenceFaultTests: XCTestCase {
     private func runWriterAndKill(
       _ directory: URL, start: Int, afterAcks: Int, seed: UInt64, random: inout SplitMix64
     ) throws -> [Int: Int] {
-      let writer = Foundation.Process()
-      writer.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-      writer.arguments = ["LoadablesTests.PersistenceFaultTests/testCrashWriterChild"]
-      var environment = ProcessInfo.processInfo.environment
-      environment[Self.directoryVariable] = directory.path
-      environment[Self.startVariable] = String(start)
-      writer.environment = environment
-      let output = Pipe()
-      writer.standardOutput = output
-      writer.standardError = FileHandle.nullDevice
-      try writer.run()
-      defer {
-        if writer.isRunning { Glibc.kill(writer.processIdentifier, SIGKILL) }
-        writer.waitUntilExit()
-      }
+      let writer = try ChildTestProcess(
+        running: "LoadablesTests.PersistenceFaultTests/testCrashWriterChild",
+        environment: [Self.directoryVariable: directory.path, Self.startVariable: String(start)])
+      defer { writer.end() }
 
       var acknowledged: [Int: Int] = [:]
       var count = 0
       var firstAck: Int64?
-      var pending = ""
-      let descriptor = output.fileHandleForReading.fileDescriptor
       while count < afterAcks {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 30_000) > 0 else {
+        switch writer.read(waitingUpTo: 30_000) {
+        case .timedOut:
           XCTFail("seed \(seed): the writer acknowledged \(count) of \(afterAcks) writes in 30 s")
           return acknowledged
-        }
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        let read = buffer.withUnsafeMutableBytes {
-          Glibc.read(descriptor, $0.baseAddress!, $0.count)
-        }
-        guard read > 0 else {
+        case .ended:
+          writer.process.waitUntilExit()
           XCTFail(
-            "seed \(seed): the writer exited after \(count) writes: \(writer.terminationReason)")
+            "seed \(seed): the writer exited after \(count) writes: "
+              + "\(writer.process.terminationReason)")
           return acknowledged
-        }
-        pending += String(decoding: buffer[0..<read], as: UTF8.self)
-        while let newline = pending.firstIndex(of: "\n") {
-          let line = pending[..<newline].split(separator: " ")
-          pending = String(pending[pending.index(after: newline)...])
-          guard line.count == 3, line[0] == "ack", let key = Int(line[1]),
-            let sequence = Int(line[2])
-          else { continue }
-          acknowledged[key] = sequence
-          count += 1
-          if firstAck == nil { firstAck = FileCalls.now() }
+        case .lines(let lines):
+          for text in lines {
+            let line = text.split(separator: " ")
+            guard line.count == 3, line[0] == "ack", let key = Int(line[1]),
+              let sequence = Int(line[2])
+            else { continue }
+            acknowledged[key] = sequence
+            count += 1
+            if firstAck == nil { firstAck = FileCalls.now() }
+          }
         }
       }
       // The last ack came just before the next write began, so killing now would always hit
@@ -179,9 +162,9 @@ final class PersistenceFaultTests: XCTestCase {
       let cycle = count > 1 ? (FileCalls.now() - (firstAck ?? 0)) / Int64(count - 1) : 2_000_000
       let delay = Int64(random.below(1_000)) * cycle * 3 / 2_000
       usleep(UInt32(clamping: delay / 1_000))
-      Glibc.kill(writer.processIdentifier, SIGKILL)
-      writer.waitUntilExit()
-      XCTAssertEqual(writer.terminationReason, .uncaughtSignal, "seed \(seed)")
+      writer.kill()
+      writer.process.waitUntilExit()
+      XCTAssertEqual(writer.process.terminationReason, .uncaughtSignal, "seed \(seed)")
       return acknowledged
     }
   #endif
