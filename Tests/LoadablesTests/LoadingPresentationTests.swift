@@ -154,6 +154,64 @@ final class LoadingPresentationTests: XCTestCase {
       "half, attempt 3 of 3 starts in 2.0 seconds")
   }
 
+  // MARK: - Waiting for the network
+
+  private func waiting(_ state: LoadableState<Int>, running: Bool) -> LoadingPresentation<Int> {
+    LoadingPresentation(
+      state: state, isRunning: running, progress: progress, isWaitingForNetwork: true,
+      canRetry: true)
+  }
+
+  func testWaitingForTheNetworkNeverChangesWhatIsOnScreen() {
+    for state in [LoadableState<Int>.absent, .loading, .error(TestError()), .loaded(1)] {
+      let plain = present(state, running: true)
+      let presentation = waiting(state, running: true)
+      XCTAssertEqual(presentation.shown, plain.shown, "a wait changed the phase of \(state)")
+      XCTAssertEqual(presentation.isRefreshing, plain.isRefreshing, "\(state)")
+      XCTAssertTrue(presentation.isWaitingForNetwork, "\(state)")
+      XCTAssertEqual(presentation.waitingText, "Waiting for the network")
+    }
+    XCTAssertEqual(waiting(.loaded(1), running: true).shown, .content(1), "a refresh blanked")
+  }
+
+  func testTheWaitIsShownOnlyWhileALoadRuns() {
+    for state in [LoadableState<Int>.absent, .loading, .error(TestError()), .loaded(1)] {
+      let presentation = waiting(state, running: false)
+      XCTAssertFalse(presentation.isWaitingForNetwork, "a stale wait over \(state)")
+      XCTAssertNil(presentation.waitingText)
+    }
+    XCTAssertFalse(present(.loading, running: true).isWaitingForNetwork, "waiting by default")
+  }
+
+  func testTheProgressTextSaysTheLoadWaitsInPlaceOfTheMessage() {
+    XCTAssertEqual(waiting(.loading, running: true).progressText, "Waiting for the network")
+    let retried = LoadingPresentation(
+      state: LoadableState<Int>.loading, isRunning: true, progress: progress,
+      attempt: RetryAttempt(number: 2, maxAttempts: 3), isWaitingForNetwork: true,
+      canRetry: true)
+    XCTAssertEqual(retried.progressText, "Waiting for the network, attempt 2 of 3")
+  }
+
+  func testStoreItemsStayOnScreenWhileTheirRefreshWaits() {
+    let refresh = LoadingPresentation(
+      items: [1, 2], phase: ProcessState<Int>.running(1), isRunning: true,
+      isWaitingForNetwork: true, canRetry: true)
+    guard case .content([1, 2]) = refresh.phase else {
+      return XCTFail("the items left the screen: \(refresh.phase)")
+    }
+    XCTAssertTrue(refresh.isRefreshing)
+    XCTAssertTrue(refresh.isWaitingForNetwork)
+    let first = LoadingPresentation(
+      items: [Int](), phase: ProcessState<Int>.running(1), isRunning: true,
+      isWaitingForNetwork: true, canRetry: true)
+    guard case .loading = first.phase else { return XCTFail("\(first.phase)") }
+    XCTAssertEqual(first.progressText, "Waiting for the network")
+    let settled = LoadingPresentation(
+      items: [1], phase: ProcessState<Int>.finished(1), isRunning: false,
+      isWaitingForNetwork: true, canRetry: true)
+    XCTAssertFalse(settled.isWaitingForNetwork, "a stale wait after the request")
+  }
+
   // MARK: - When to load on appear
 
   func testALoadStartsOnAppearOnlyWhenNothingIsLoadedOrRunning() {

@@ -84,6 +84,7 @@ struct LoadingViews: View {
   let api: any BookAPI
   let feed: FeedLoader
   let weather: BlockLoader<String>
+  let connectivity: Connectivity
   @Loadable var books: LoadableState<[Book]>
   @State private var retries = 0
 
@@ -122,6 +123,17 @@ struct LoadingViews: View {
       // A binding loaded elsewhere: no fetch, so no retry button and no load on appear.
       LoadingView($books) { books in BookRows(books: books) }
         .task(id: retries, loading: $books) { [api] in try await api.books() }
+
+      // A binding whose load waits for the network: the default progress view says so; the
+      // content, kept on screen by a refresh that waits, shows a badge of its own.
+      LoadingView($books, policy: .waitsForNetwork(connectivity)) { [api] in
+        try await api.books()
+      } content: { books in
+        VStack {
+          if $books.isWaitingForNetwork { Text("Waiting for the network") }
+          BookRows(books: books)
+        }
+      }
     }
   }
 }

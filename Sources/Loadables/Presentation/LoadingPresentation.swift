@@ -27,8 +27,30 @@ import Foundation
 /// | `.error` | ``Phase/failure(_:)`` with a retry button if `canRetry` | ``Phase/failure(_:)``, no retry button, ``isRefreshing`` |
 /// | `.loaded` | ``Phase/content(_:)`` | ``Phase/content(_:)`` kept on screen, ``isRefreshing`` |
 ///
+/// ### Waiting for the network
+///
+/// A load with ``LoadPolicy/waitsForNetwork(_:)-type.method`` (or a shared entry of a
+/// ``LoaderStore`` made with a connectivity) waits while offline instead of failing. Pass the
+/// form's `isWaitingForNetwork` and ``isWaitingForNetwork`` says so. Waiting is a way of
+/// running, not a phase of its own: it never changes ``phase`` or ``isRefreshing``, so a
+/// silent refresh that waits keeps the content (or the error) on screen, and only what the
+/// progress says changes.
+///
+/// | state, while a load runs and waits | shows |
+/// |---|---|
+/// | `.absent`, `.loading` | ``Phase/loading``, ``isWaitingForNetwork``: say "Waiting for the network" instead of a bare spinner (``progressText`` does) |
+/// | `.error` | ``Phase/failure(_:)``, no retry button, ``isRefreshing``, ``isWaitingForNetwork`` |
+/// | `.loaded` | ``Phase/content(_:)`` kept on screen, ``isRefreshing``, ``isWaitingForNetwork``: a small "offline" badge beside it |
+///
+/// ```swift
+/// let presentation = LoadingPresentation(
+///   state: feed, isRunning: $feed.isRunning, isWaitingForNetwork: $feed.isWaitingForNetwork,
+///   canRetry: true)
+/// if let text = presentation.waitingText { Label(text, systemImage: "wifi.slash") }
+/// ```
+///
 /// For data a store keeps, with only the request's ``ProcessState`` in the view, use
-/// ``init(items:phase:isRunning:progress:attempt:canRetry:failureLabel:)``.
+/// ``init(items:phase:isRunning:progress:attempt:isWaitingForNetwork:canRetry:failureLabel:)``.
 public struct LoadingPresentation<Value> {
   /// What the screen shows.
   public enum Phase {
@@ -50,8 +72,17 @@ public struct LoadingPresentation<Value> {
   public let phase: Phase
 
   /// Whether a load runs while the phase keeps something on screen — the content or the
-  /// error — as during a silent refresh. Show a small indicator beside it.
+  /// error — as during a silent refresh. Show a small indicator beside it. A refresh that
+  /// waits for the network is still refreshing (see ``isWaitingForNetwork``).
   public let isRefreshing: Bool
+
+  /// Whether the running load waits for the network instead of failing while offline; always
+  /// `false` when no load runs.
+  ///
+  /// It never changes ``phase``: over content or an error (``isRefreshing``) show a small
+  /// badge, over ``Phase/loading`` say so instead of showing a bare spinner. ``waitingText``
+  /// and ``progressText`` carry the words.
+  public let isWaitingForNetwork: Bool
 
   /// The progress to show: the reported progress while a load runs, `nil` otherwise.
   public let progress: LoadingProgress?
@@ -68,12 +99,25 @@ public struct LoadingPresentation<Value> {
   /// never reloads what is on screen; a pull to refresh does that.
   public let shouldLoadOnAppear: Bool
 
-  /// What a progress view says: the progress message and, for a second or later attempt, which
-  /// attempt runs (`attempt 2 of 3`); `nil` when there is nothing to say.
+  /// What a progress view says: the progress message (or, while the load waits for the
+  /// network, ``waitingText`` in its place) and, for a second or later attempt, which attempt
+  /// runs (`attempt 2 of 3`); `nil` when there is nothing to say.
+  ///
+  /// `Waiting for the network, attempt 2 of 3` while a retried load waits for the network.
   public var progressText: String? {
     let retry = attempt.flatMap { $0.isRetry ? $0.description : nil }
-    let parts = [progress?.message, retry].compactMap { $0 }
+    let parts = [waitingText ?? progress?.message, retry].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// What a badge or a progress view says while the load waits for the network:
+  /// `Waiting for the network`; `nil` while it does not wait.
+  ///
+  /// ```swift
+  /// if let text = presentation.waitingText { Label(text, systemImage: "wifi.slash") }
+  /// ```
+  public var waitingText: String? {
+    isWaitingForNetwork ? "Waiting for the network" : nil
   }
 
   /// Decides what to show for a state.
@@ -84,6 +128,8 @@ public struct LoadingPresentation<Value> {
   ///     `isRunning`).
   ///   - progress: The progress reported by the running load, if any.
   ///   - attempt: The retry attempt of the running load, if any.
+  ///   - isWaitingForNetwork: Whether the running load waits for the network (the wrapper's,
+  ///     protocol's or loader's `isWaitingForNetwork`); ignored when nothing runs.
   ///   - canRetry: Whether the screen has a way to start the load again; without one the error
   ///     view shows no retry button and nothing loads on appear.
   ///   - failureLabel: The accessibility label of the error view.
@@ -92,6 +138,7 @@ public struct LoadingPresentation<Value> {
     isRunning: Bool,
     progress: LoadingProgress? = nil,
     attempt: RetryAttempt? = nil,
+    isWaitingForNetwork: Bool = false,
     canRetry: Bool,
     failureLabel: String = FailurePresentation.defaultAccessibilityLabel
   ) {
@@ -108,21 +155,25 @@ public struct LoadingPresentation<Value> {
     }
     self.init(
       shown, isRunning: isRunning, progress: progress, attempt: attempt,
+      isWaitingForNetwork: isWaitingForNetwork,
       shouldLoadOnAppear: canRetry && !isRunning && !state.isLoaded)
   }
 
-  /// What every initialiser shares: progress and attempt show only while a load runs.
+  /// What every initialiser shares: progress, attempt and the wait for the network show only
+  /// while a load runs, and the wait never changes the phase.
   private init(
     _ shown: (phase: Phase, isRefreshing: Bool),
     isRunning: Bool,
     progress: LoadingProgress?,
     attempt: RetryAttempt?,
+    isWaitingForNetwork: Bool,
     shouldLoadOnAppear: Bool
   ) {
     self.phase = shown.phase
     self.isRefreshing = shown.isRefreshing
     self.progress = isRunning ? progress : nil
     self.attempt = isRunning ? attempt : nil
+    self.isWaitingForNetwork = isRunning && isWaitingForNetwork
     self.shouldLoadOnAppear = shouldLoadOnAppear
   }
 }
@@ -154,6 +205,9 @@ extension LoadingPresentation where Value: Collection {
   ///   - isRunning: Whether a job is in flight, silent or not (the wrapper's `isRunning`).
   ///   - progress: The progress reported by the running job, if any.
   ///   - attempt: The retry attempt of the running job, if any.
+  ///   - isWaitingForNetwork: Whether the running job waits for the network (the wrapper's
+  ///     `isWaitingForNetwork`); ignored when nothing runs. The items stay on screen while it
+  ///     waits.
   ///   - canRetry: Whether the screen has a way to run the request again.
   ///   - failureLabel: The accessibility label of the error view.
   public init<ProcessKind>(
@@ -162,6 +216,7 @@ extension LoadingPresentation where Value: Collection {
     isRunning: Bool,
     progress: LoadingProgress? = nil,
     attempt: RetryAttempt? = nil,
+    isWaitingForNetwork: Bool = false,
     canRetry: Bool,
     failureLabel: String = FailurePresentation.defaultAccessibilityLabel
   ) {
@@ -180,6 +235,7 @@ extension LoadingPresentation where Value: Collection {
     }
     self.init(
       shown, isRunning: isRunning, progress: progress, attempt: attempt,
+      isWaitingForNetwork: isWaitingForNetwork,
       shouldLoadOnAppear: canRetry && !isRunning && !phase.hasFinished)
   }
 }

@@ -3,9 +3,14 @@
 ///
 /// It holds only what it needs: the loader (or the binding's storage and the block), reached
 /// through closures made once. It keeps no copy of the state: ``presentation(failureLabel:)``
-/// reads the observable `state`, `isRunning`, `progress` and `attempt` each time, so a view that
-/// calls it from `body` updates when any of them changes. Kept outside the SwiftUI layer so it
-/// is tested on every platform.
+/// reads the observable `state`, `isRunning`, `progress`, `attempt` and `isWaitingForNetwork`
+/// each time, so a view that calls it from `body` updates when any of them changes. Kept
+/// outside the SwiftUI layer so it is tested on every platform.
+///
+/// Every form that can wait for the network reaches the view through it: a loader's
+/// `isWaitingForNetwork` is a ``Loader`` requirement (``BaseLoader`` and so ``BlockLoader`` and
+/// ``PolicyLoader``, and ``SharedLoader``, report their slot's wait; a loader of your own that
+/// never waits gets the default, `false`), and a binding reads its storage's.
 struct LoadingSource<Value: Sendable> {
   /// The observable properties, read together.
   struct Snapshot {
@@ -13,6 +18,7 @@ struct LoadingSource<Value: Sendable> {
     let isRunning: Bool
     let progress: LoadingProgress?
     let attempt: RetryAttempt?
+    let isWaitingForNetwork: Bool
   }
 
   private let read: @MainActor () -> Snapshot
@@ -41,7 +47,7 @@ struct LoadingSource<Value: Sendable> {
     read = {
       Snapshot(
         state: loader.state, isRunning: loader.isRunning, progress: loader.progress,
-        attempt: loader.attempt)
+        attempt: loader.attempt, isWaitingForNetwork: loader.isWaitingForNetwork)
     }
     start = { silently in loader.startLoad(silently: silently) }
     loadsOnAppear = loadOnAppear
@@ -64,7 +70,7 @@ struct LoadingSource<Value: Sendable> {
     read = {
       Snapshot(
         state: binding.wrappedValue, isRunning: binding.isRunning, progress: binding.progress,
-        attempt: binding.attempt)
+        attempt: binding.attempt, isWaitingForNetwork: binding.isWaitingForNetwork)
     }
     if let fetch {
       start = { silently in binding.load(silently: silently, policy: policy, block: fetch) }
@@ -84,7 +90,7 @@ struct LoadingSource<Value: Sendable> {
     let now = read()
     return LoadingPresentation(
       state: now.state, isRunning: now.isRunning, progress: now.progress, attempt: now.attempt,
-      canRetry: canLoad, failureLabel: failureLabel)
+      isWaitingForNetwork: now.isWaitingForNetwork, canRetry: canLoad, failureLabel: failureLabel)
   }
 
   /// Called when the view appears: loads, showing `.loading`, if the view loads on appear and

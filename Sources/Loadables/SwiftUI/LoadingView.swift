@@ -27,16 +27,22 @@
   /// button shows, what the error view reads to VoiceOver, when a refresh keeps the content,
   /// when to load on appear — and is tested without SwiftUI; this view only maps them to views.
   /// It keeps no copy of the state: `body` reads the loader's (or the binding's) observable
-  /// `state`, `isRunning`, `progress` and `attempt`, so the view updates when they change.
+  /// `state`, `isRunning`, `progress`, `attempt` and `isWaitingForNetwork`, so the view updates
+  /// when they change.
   ///
   /// - The **default progress view** shows the reported fraction (or an indeterminate
-  ///   spinner) and ``LoadingPresentation/progressText``: the progress message and, when a
-  ///   retry policy makes a second attempt, which one (`attempt 2 of 3`).
+  ///   spinner) and ``LoadingPresentation/progressText``: the progress message (`Waiting for
+  ///   the network` in its place while the load waits for the network) and, when a retry policy
+  ///   makes a second attempt, which one (`attempt 2 of 3`).
   /// - The **default error view** shows the error's message, with the accessibility label
   ///   ``FailurePresentation/accessibilityLabel`` ("Loading failed") and the message as its
   ///   accessibility value, and a "Try Again" button when retrying is possible. Retrying loads
-  ///   silently: the error stays, a small spinner replaces the button, and the result replaces
+  ///   silently: the error stays, a small spinner replaces the button (with `Waiting for the
+  ///   network` under it while the retry waits for the network), and the result replaces
   ///   both — the spinner never flashes over the error.
+  /// - The **content** stays on screen during a silent refresh, also while it waits for the
+  ///   network. The view adds nothing over it; for an "offline" badge, read the loader's (or
+  ///   the binding's) `isWaitingForNetwork` in the content.
   /// - The **default empty view**, shown when nothing was requested and nothing loads, is
   ///   empty.
   ///
@@ -137,6 +143,7 @@
                 Button(FailurePresentation.retryButtonTitle, action: retry)
               } else if presentation.isRefreshing {
                 ProgressView()
+                if let text = presentation.waitingText { Text(text) }
               }
             }
           }
@@ -194,7 +201,8 @@
     /// ```
     ///
     /// - Parameter view: Builds the progress view from the progress the load reported, if any.
-    ///   The retry attempt is the loader's (or the binding's) `attempt`.
+    ///   The retry attempt and the wait for the network are the loader's (or the binding's)
+    ///   `attempt` and `isWaitingForNetwork`.
     /// - Returns: The loading view with this progress view.
     public func progressView<V: View>(
       @ViewBuilder _ view: @escaping (_ progress: LoadingProgress?) -> V
