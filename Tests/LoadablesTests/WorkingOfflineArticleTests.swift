@@ -52,6 +52,40 @@ final class WorkingOfflineArticleTests: XCTestCase {
     XCTAssertEqual(feed.state, .loaded(["a", "b"]))
   }
 
+  func testARelaunchOfflineKeepsTheSavedFeedOnScreenAndSaysItWaits() async throws {
+    let saved = StorePersistence.inMemory(version: "1")
+    let before = LoaderStore(persistence: saved)
+    await before.loader(for: ["feed"]) { ["a", "b"] }.load()
+    await before.flushPersistence()
+    let connectivity = Connectivity(isOnline: false)
+    var calls = 0
+
+    let after = LoaderStore(persistence: saved, connectivity: connectivity)  // relaunched offline
+    let feed = after.loader(for: ["feed"]) {  // the saved feed, stale
+      calls += 1
+      return ["c"]
+    }
+    let refresh = Task { await feed.load() }  // refetches silently: the feed stays
+    try await connectivity.waiters(count: 1)
+    let presentation = LoadingPresentation(
+      state: feed.state, isRunning: feed.isRunning,
+      isWaitingForNetwork: feed.isWaitingForNetwork, canRetry: true)
+    guard case .content(["a", "b"]) = presentation.phase else {
+      return XCTFail("the saved feed left the screen: \(presentation.phase)")
+    }
+    XCTAssertEqual(presentation.waitingText, "Waiting for the network")
+    XCTAssertTrue(presentation.isRefreshing)
+    XCTAssertEqual(calls, 0, "fetched while offline")
+
+    connectivity.goOnline()
+    _ = await refresh.value
+    let online = LoadingPresentation(
+      state: feed.state, isRunning: feed.isRunning,
+      isWaitingForNetwork: feed.isWaitingForNetwork, canRetry: true)
+    guard case .content(["c"]) = online.phase else { return XCTFail("\(online.phase)") }
+    XCTAssertNil(online.waitingText)
+  }
+
   func testAFeedSavedAnHourAgoIsStaleAndOneSavedAMinuteAgoIsFresh() async {
     let saved = StorePersistence.inMemory(version: "1")
     let start = Date(timeIntervalSince1970: 1_800_000_000)
