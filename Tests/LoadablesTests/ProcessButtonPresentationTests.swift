@@ -66,6 +66,25 @@ final class ProcessButtonPresentationTests: XCTestCase {
     XCTAssertEqual(done.stage, .succeeded)
   }
 
+  func testAJobThatWaitsForTheNetworkSaysSoAndStaysRunning() {
+    func waiting(_ state: ProcessState<Job>, running: Bool) -> ProcessButtonPresentation {
+      ProcessButtonPresentation(
+        state: state, process: .save, isRunning: running, isWaitingForNetwork: true)
+    }
+    let saving = waiting(.running(.save), running: true)
+    XCTAssertEqual(saving.stage, .running, "a wait is a way of running")
+    XCTAssertTrue(saving.isWaitingForNetwork)
+    XCTAssertFalse(saving.isEnabled)
+    XCTAssertEqual(
+      saving.title(ready: "Save", running: "Saving…", waiting: "Waiting for the network"),
+      "Waiting for the network")
+    XCTAssertEqual(title(saving), "Saving…", "without a waiting title, the running one")
+    let deleting = waiting(.running(.delete), running: true)
+    XCTAssertFalse(deleting.isWaitingForNetwork, "another job's wait is not this button's")
+    XCTAssertFalse(waiting(.finished(.save), running: false).isWaitingForNetwork)
+    XCTAssertFalse(button(.running(.save), running: true).isWaitingForNetwork)
+  }
+
   func testMissingTitlesFallBackToTheReadyTitle() {
     let done = button(.finished(.save), running: false)
     XCTAssertEqual(done.title(ready: "Save", running: "Saving…"), "Save")

@@ -221,6 +221,28 @@ final class WaitingPresentationTests: XCTestCase {
     assertShows(presentation(), .content([1, 2]), waiting: false, "@Process, refresh")
   }
 
+  func testAProcessButtonSaysItsJobWaitsForTheNetwork() async throws {
+    let connectivity = Connectivity(isOnline: false)
+    let screen = WaitingStoreScreen()
+    func title() -> String {
+      ProcessButtonPresentation(
+        state: screen.refreshing, process: 1, isRunning: screen.$refreshing.isRunning,
+        isWaitingForNetwork: screen.$refreshing.isWaitingForNetwork
+      ).title(ready: "Save", running: "Saving…", waiting: "Waiting for the network")
+    }
+    let save: Task<Void, Never> = screen.$refreshing.run(
+      1, policy: .waitsForNetwork(connectivity)
+    ) {
+      screen.items = [4]
+    }
+    try await connectivity.waiters(count: 1)
+    XCTAssertEqual(title(), "Waiting for the network")
+    connectivity.goOnline()
+    await save.value
+    XCTAssertEqual(title(), "Save")
+    XCTAssertEqual(screen.items, [4])
+  }
+
   func testAProcessSupportKeyPathShowsTheWait() async throws {
     let connectivity = Connectivity(isOnline: false)
     let model = WaitingStoreModel()

@@ -28,6 +28,11 @@
 /// | `.failed` | ``Stage/failed``, enabled | ``Stage/failed``, disabled |
 ///
 /// "Enabled" also needs `canRun` (a valid form, say).
+///
+/// A job with ``LoadPolicy/waitsForNetwork(_:)-type.method`` that waits while offline stays
+/// ``Stage/running``; pass the wrapper's `isWaitingForNetwork` and ``isWaitingForNetwork`` says
+/// so, and ``title(ready:running:waiting:succeeded:failed:)`` can read "Waiting for the
+/// network" instead of "Saving…".
 public struct ProcessButtonPresentation: Equatable, Sendable {
   /// Where the button's job stands.
   public enum Stage: Equatable, Sendable {
@@ -54,6 +59,10 @@ public struct ProcessButtonPresentation: Equatable, Sendable {
   /// Whether to show progress beside (or in place of) the title: the job runs.
   public var showsProgress: Bool { stage == .running }
 
+  /// Whether the button's running job waits for the network instead of failing while
+  /// offline; `false` unless the stage is ``Stage/running``.
+  public let isWaitingForNetwork: Bool
+
   /// Decides what a button for a job shows.
   ///
   /// - Parameters:
@@ -61,11 +70,14 @@ public struct ProcessButtonPresentation: Equatable, Sendable {
   ///   - process: The job the button starts; `nil` for any job of the state (a
   ///     ``SingleProcessState``, whose every run is a new ``SingleProcess``).
   ///   - isRunning: Whether a job is in flight, silent or not (the wrapper's `isRunning`).
+  ///   - isWaitingForNetwork: Whether the running job waits for the network (the wrapper's
+  ///     `isWaitingForNetwork`); ignored unless the button's own job runs.
   ///   - canRun: Whether the screen allows the job now, such as a valid form.
   public init<ProcessKind: Equatable>(
     state: ProcessState<ProcessKind>,
     process: ProcessKind? = nil,
     isRunning: Bool,
+    isWaitingForNetwork: Bool = false,
     canRun: Bool = true
   ) {
     isEnabled = canRun && !isRunning
@@ -76,6 +88,7 @@ public struct ProcessButtonPresentation: Equatable, Sendable {
     case .failed where isThisJob: stage = .failed
     case .idle, .running, .finished, .failed: stage = .ready
     }
+    self.isWaitingForNetwork = stage == .running && isWaitingForNetwork
   }
 
   /// The title for the button's stage.
@@ -83,15 +96,18 @@ public struct ProcessButtonPresentation: Equatable, Sendable {
   /// - Parameters:
   ///   - ready: The title that offers to run the job, such as "Save".
   ///   - running: The title while it runs, such as "Saving…".
+  ///   - waiting: The title while it runs and waits for the network, such as "Waiting for the
+  ///     network"; `running` when `nil`.
   ///   - succeeded: The title once it finished, such as "Saved"; `ready` when `nil`.
   ///   - failed: The title after a failure, such as "Try Again"; `ready` when `nil`.
   /// - Returns: The title to show.
   public func title(
-    ready: String, running: String, succeeded: String? = nil, failed: String? = nil
+    ready: String, running: String, waiting: String? = nil, succeeded: String? = nil,
+    failed: String? = nil
   ) -> String {
     switch stage {
     case .ready: ready
-    case .running: running
+    case .running: isWaitingForNetwork ? waiting ?? running : running
     case .succeeded: succeeded ?? ready
     case .failed: failed ?? ready
     }
