@@ -23,8 +23,8 @@
 /// ```
 ///
 /// The properties are observable: a SwiftUI view that reads `state`, `isRunning`,
-/// `progress` or `attempt` updates when they change. ``states`` delivers every state in
-/// order, to each of any number of observers, the current one first.
+/// `progress`, `attempt` or `isWaitingForNetwork` updates when they change. ``states``
+/// delivers every state in order, to each of any number of observers, the current one first.
 @MainActor
 public protocol Loader: AnyObject {
   /// What a load produces.
