@@ -22,7 +22,7 @@ public import Observation
 @MainActor
 public final class Connectivity {
   private let registrar = ObservationRegistrar()
-  private var online: Bool
+  @usableFromInline var online: Bool
   /// The tasks waiting in ``untilOnline()``. Behind a lock, so that cancelling a waiting
   /// task resumes it at once, from whatever thread cancels it.
   private let waiters = WakeList()
@@ -46,8 +46,9 @@ public final class Connectivity {
     return online
   }
 
-  /// Whether the network is reachable now, read without registering an observer.
-  var isOnlineNow: Bool { online }
+  /// Whether the network is reachable now, read without registering an observer. Inlinable:
+  /// a load that waits for the network reads it before each attempt.
+  @inlinable var isOnlineNow: Bool { online }
 
   /// How many tasks are waiting in ``untilOnline()`` now: a load waiting for the network
   /// counts one.

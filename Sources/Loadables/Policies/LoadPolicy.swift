@@ -40,26 +40,40 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     /// How the step reads in ``LoadPolicy/description``. Built only when the description is
     /// read: a policy is often written at the call site of each load, where formatting a
     /// retry's backoff would cost more than the load.
-    let name: @Sendable () -> String
+    @usableFromInline let name: @Sendable () -> String
 
     /// Decides, as the load starts, whether a value is already known (the cache).
     @usableFromInline let prelude: (@MainActor @Sendable () -> Prelude<Value>)?
 
-    /// Wraps the operation after it.
-    @usableFromInline let wrap: @Sendable (_ next: @escaping Operation) -> Operation
+    /// Wraps the operation after it; `nil` for a step that leaves it as it is (the wait for
+    /// the network, which the policy applies around the block itself).
+    @usableFromInline let wrap: (@Sendable (_ next: @escaping Operation) -> Operation)?
 
-    /// The source a ``LoadPolicy/waitsForNetwork(_:)`` step waits on; its wait wraps the
-    /// block itself, wherever the step is written.
-    @usableFromInline var connectivity: Connectivity? = nil
+    /// The source a ``LoadPolicy/waitsForNetwork(_:)`` step waits on.
+    @usableFromInline let connectivity: Connectivity?
 
-    /// Whether the step is a timeout, which a wait for the network pauses.
-    @usableFromInline var isTimeout = false
+    @usableFromInline
+    init(
+      name: @escaping @Sendable () -> String,
+      prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
+      wrap: (@Sendable (_ next: @escaping Operation) -> Operation)?,
+      connectivity: Connectivity? = nil
+    ) {
+      self.name = name
+      self.prelude = prelude
+      self.wrap = wrap
+      self.connectivity = connectivity
+    }
   }
 
   @usableFromInline let steps: [Step]
 
-  /// Whether a step waits for the network; see ``waitsForNetwork(_:)-type.method``.
+  /// Whether a step waits for the network; see ``waitsForNetwork(_:)-type.method``. Known
+  /// as the policy is built, not looked for at each load.
   @usableFromInline let waitsForNetwork: Bool
+
+  /// Whether a step is a timeout, which a wait for the network pauses.
+  @usableFromInline let hasTimeout: Bool
 
   /// Whether a failure keeps a loaded value on screen; see ``keepValueOnFailure()-type.method``.
   @usableFromInline let keepsValueOnFailure: Bool
@@ -67,30 +81,38 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// The empty policy: the block runs as it is.
   public init() {
     steps = []
-    keepsValueOnFailure = false
     waitsForNetwork = false
+    hasTimeout = false
+    keepsValueOnFailure = false
   }
 
-  init(steps: [Step], keepsValueOnFailure: Bool = false) {
+  // The initialisers and `then` are inlinable: a policy is often built at the call site of
+  // each load, and compiled in the library they would run unspecialised generic code (the
+  // step's and the array's metadata looked up, the arrays copied through value witnesses)
+  // that cost more than the load's own bookkeeping.
+
+  @inlinable
+  init(
+    steps: [Step], waitsForNetwork: Bool = false, hasTimeout: Bool = false,
+    keepsValueOnFailure: Bool = false
+  ) {
     self.steps = steps
+    self.waitsForNetwork = waitsForNetwork
+    self.hasTimeout = hasTimeout
     self.keepsValueOnFailure = keepsValueOnFailure
-    waitsForNetwork = steps.contains { $0.connectivity != nil }
   }
 
+  @inlinable
   init(
     _ name: @autoclosure @escaping @Sendable () -> String,
     prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
-    connectivity: Connectivity? = nil,
     isTimeout: Bool = false,
     wrap: @escaping @Sendable (_ next: @escaping Operation) -> Operation
   ) {
-    steps = [
-      Step(
-        name: name, prelude: prelude, wrap: wrap, connectivity: connectivity,
-        isTimeout: isTimeout)
-    ]
+    steps = [Step(name: name, prelude: prelude, wrap: wrap)]
+    waitsForNetwork = false
+    hasTimeout = isTimeout
     keepsValueOnFailure = false
-    waitsForNetwork = connectivity != nil
   }
 
   /// A policy of your own: `body` receives the rest of the chain (the policies written after
@@ -120,10 +142,21 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   ///
   /// - Parameter inner: The policy to apply after this one.
   /// - Returns: The composed policy.
+  @inlinable
   public func then(_ inner: LoadPolicy) -> LoadPolicy {
     LoadPolicy(
-      steps: steps + inner.steps,
+      steps: Self.joined(steps, inner.steps),
+      waitsForNetwork: waitsForNetwork || inner.waitsForNetwork,
+      hasTimeout: hasTimeout || inner.hasTimeout,
       keepsValueOnFailure: keepsValueOnFailure || inner.keepsValueOnFailure)
+  }
+
+  /// `outer` then `inner`, without copying either when the other is empty.
+  @inlinable
+  static func joined<Element>(_ outer: [Element], _ inner: [Element]) -> [Element] {
+    if inner.isEmpty { return outer }
+    if outer.isEmpty { return inner }
+    return outer + inner
   }
 
   /// Runs `operation` under this policy directly, not as a load of its own: it writes no
@@ -152,25 +185,23 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     return try await LoadScope.current.withValue(ShownBesideOnly(target), operation: wrapped)
   }
 
-  /// The operation with every step applied, the first step outermost.
+  /// The operation with every step applied, the first step outermost. A policy that waits
+  /// for the network puts its wait around the block itself, inside every other step, and
+  /// binds the chain its timeouts register their pauses in.
+  ///
+  /// Inlinable: compiled in the library it would run unspecialised generic code at every
+  /// load. Closures, not key paths: a key path built in this generic context is not cached,
+  /// and would be looked up again at every load.
   @inlinable
   func wrap(_ operation: @escaping Operation) -> Operation {
-    if waitsForNetwork { return wrapWaitingForNetwork(operation) }
-    return steps.reversed().reduce(operation) { next, step in step.wrap(next) }
-  }
-
-  /// ``wrap(_:)`` for a policy that waits for the network: the wait wraps the block itself,
-  /// inside every other step, and the timeouts of the policy are told when it waits.
-  /// Inlinable, like ``wrap(_:)``: compiled in the library it would run unspecialised
-  /// generic code at every load.
-  @inlinable
-  func wrapWaitingForNetwork(_ operation: @escaping Operation) -> Operation {
-    // Closures, not key paths: a key path built in this generic context is not cached, and
-    // would be looked up again at every load.
-    let gated = Self.waitingForNetwork(operation, on: steps.compactMap { $0.connectivity })
-    let wrapped = steps.reversed().reduce(gated) { next, step in step.wrap(next) }
-    guard steps.contains(where: { $0.isTimeout }) else { return wrapped }
-    return {
+    var wrapped = waitsForNetwork ? Self.waitingForNetwork(operation, on: steps) : operation
+    var index = steps.endIndex
+    while index > steps.startIndex {
+      index -= 1
+      if let wrap = steps[index].wrap { wrapped = wrap(wrapped) }
+    }
+    guard hasTimeout, waitsForNetwork else { return wrapped }
+    return { [wrapped] in
       if hasPauseChain() { return try await wrapped() }
       return try await withPauseChain(wrapped)
     }

@@ -39,8 +39,9 @@ extension LoadPolicy {
   ///
   /// - Parameter connectivity: The source that says whether the network is reachable.
   /// - Returns: A policy that waits for the network.
+  @inlinable
   public static func waitsForNetwork(_ connectivity: Connectivity) -> LoadPolicy {
-    LoadPolicy("waitsForNetwork", connectivity: connectivity) { next in next }
+    LoadPolicy(steps: [networkStep(connectivity)], waitsForNetwork: true)
   }
 
   /// This policy, then ``waitsForNetwork(_:)-type.method`` (which wraps the block itself,
@@ -52,42 +53,76 @@ extension LoadPolicy {
   ///
   /// - Parameter connectivity: The source that says whether the network is reachable.
   /// - Returns: The composed policy.
+  @inlinable
   public func waitsForNetwork(_ connectivity: Connectivity) -> LoadPolicy {
-    then(.waitsForNetwork(connectivity))
+    // `then(.waitsForNetwork(connectivity))`, without the one-step policy between.
+    LoadPolicy(
+      steps: steps + CollectionOfOne(Self.networkStep(connectivity)),
+      waitsForNetwork: true,
+      hasTimeout: hasTimeout,
+      keepsValueOnFailure: keepsValueOnFailure)
   }
 
-  /// `operation`, run once every source says online: waits first while one says offline,
-  /// and waits and runs it again when it fails while one does.
+  /// The step ``waitsForNetwork(_:)-type.method`` adds: its source, a name in the
+  /// description, and nothing to wrap (``wrap(_:)`` puts the wait around the block itself).
   @inlinable
-  static func waitingForNetwork(
-    _ operation: @escaping Operation, on connectivities: [Connectivity]
-  ) -> Operation {
+  static func networkStep(_ connectivity: Connectivity) -> Step {
+    Step(name: { "waitsForNetwork" }, wrap: nil, connectivity: connectivity)
+  }
+
+  /// `operation`, run once every source of `steps` says online: waits first while one says
+  /// offline, and waits and runs it again when it fails while one does.
+  ///
+  /// While every source says online the gate checks them, calls `operation` and returns
+  /// what it returns: the waiting and rerunning are in ``runningWhenOnline(_:on:)``,
+  /// entered only offline.
+  @inlinable
+  static func waitingForNetwork(_ operation: @escaping Operation, on steps: [Step]) -> Operation {
     {
-      while true {
-        if isOffline(connectivities) { try await waitForNetwork(connectivities) }
-        do {
-          return try await operation()
-        } catch {
-          // Failed while offline: the network went away under it; wait and run again.
-          guard !Task.isCancelled, isRetryable(error), isOffline(connectivities) else {
-            throw error
-          }
-        }
+      if isOffline(steps) { return try await runningWhenOnline(operation, on: steps) }
+      do {
+        return try await operation()
+      } catch {
+        // Failed while offline: the network went away under it; wait and run again.
+        guard !Task.isCancelled, isRetryable(error), isOffline(steps) else { throw error }
+        return try await runningWhenOnline(operation, on: steps)
       }
     }
   }
-}
 
-@MainActor @usableFromInline
-func isOffline(_ connectivities: [Connectivity]) -> Bool {
-  connectivities.contains { !$0.isOnlineNow }
+  /// Whether a source of `steps` says offline now.
+  @MainActor @inlinable
+  static func isOffline(_ steps: [Step]) -> Bool {
+    for step in steps {
+      if let connectivity = step.connectivity, !connectivity.isOnlineNow { return true }
+    }
+    return false
+  }
+
+  /// Waits until every source of `steps` says online, then runs `operation`; when it fails
+  /// while one says offline, waits and runs it again. The gate's slow path, entered only
+  /// offline: not inlined, so the gate stays small.
+  @MainActor @usableFromInline
+  static func runningWhenOnline(
+    _ operation: Operation, on steps: [Step]
+  ) async throws -> Value {
+    let connectivities = steps.compactMap { $0.connectivity }
+    while true {
+      if isOffline(steps) { try await waitForNetwork(connectivities) }
+      do {
+        return try await operation()
+      } catch {
+        guard !Task.isCancelled, isRetryable(error), isOffline(steps) else { throw error }
+      }
+    }
+  }
 }
 
 /// Waits until every source says online, showing the wait on the load and pausing the
 /// timeouts around it.
 ///
 /// - Throws: `CancellationError` when the task is cancelled first.
-@MainActor @usableFromInline
+@MainActor
 func waitForNetwork(_ connectivities: [Connectivity]) async throws {
   let target = LoadScope.current.get()
   let pauses = NetworkPause.current.get()?.pauses ?? []
