@@ -29,6 +29,33 @@ final class NetworkWaitTests: XCTestCase {
     XCTAssertEqual(connectivity.waitingCount, 0)
   }
 
+  func testALoadWithTwoSourcesWaitsUntilBothSayOnline() async throws {
+    let first = Connectivity(isOnline: false)
+    let second = Connectivity(isOnline: false)
+    let holder = NetworkHolder()
+    var calls = 0
+    let policy = LoadPolicy<Int>.waitsForNetwork(first).retry(maxAttempts: 2)
+      .keepValueOnFailure().waitsForNetwork(second)
+    XCTAssertEqual(
+      policy.description.replacingOccurrences(
+        of: #"\(.*\)"#, with: "", options: .regularExpression),
+      "waitsForNetwork → retry → waitsForNetwork → keepValueOnFailure")
+    let task: Task<Void, Never> = holder.$value.load(policy: policy) {
+      calls += 1
+      return 6
+    }
+    try await first.waiters(count: 1)
+    first.goOnline()
+    try await second.waiters(count: 1)
+    XCTAssertTrue(holder.$value.isWaitingForNetwork)
+    XCTAssertEqual(calls, 0, "the block ran while one source said offline")
+    second.goOnline()
+    await task.value
+    XCTAssertEqual(holder.value, .loaded(6))
+    XCTAssertEqual(calls, 1)
+    XCTAssertFalse(holder.$value.isWaitingForNetwork)
+  }
+
   func testEveryFormShowsTheWait() async throws {
     let connectivity = Connectivity(isOnline: false)
     let policy = LoadPolicy<Int>.waitsForNetwork(connectivity)
