@@ -65,7 +65,7 @@ final class OutboxTests: XCTestCase {
       let index = ["a1", "a2", "b1"].firstIndex(of: edit.title) ?? 0
       try await server.rename(edit, context, waitingAt: gates[index])
     }
-    store.enqueue(RenamePost(id: 1, title: "a1"))
+    let a1 = store.enqueue(RenamePost(id: 1, title: "a1"))
     store.enqueue(RenamePost(id: 1, title: "a2"))
     store.enqueue(RenamePost(id: 2, title: "b1"))
 
@@ -74,7 +74,7 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(
       gates[1].arrived, 0, "the second edit of a scope was sent before the first ended")
     XCTAssertEqual(
-      store.outbox.items.map(\.status), [.sending, .pending, .sending],
+      store.outbox.items.map(\.status), [.sending, .waitingBehind(a1), .sending],
       "two scopes did not send in parallel")
     gates[0].open()
     await gates[1].arrival()
@@ -104,7 +104,8 @@ final class OutboxTests: XCTestCase {
   func testATransientFailureIsSentAgainAfterTheBackoffOnTheStoreClock() async throws {
     let clock = ManualClock()
     let server = PostServer()
-    let store = LoaderStore(clock: clock)
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    let store = LoaderStore(clock: clock, startDate: start)
     server.failures = [TestError(code: 503)]
     store.register(RenamePost.self, backoff: .constant(.seconds(7))) { edit, context in
       try await server.rename(edit, context)
@@ -118,7 +119,9 @@ final class OutboxTests: XCTestCase {
       store.outbox.items.first?.lastError != nil && clock.sleeperDeadlines.contains(.seconds(7))
     }
     XCTAssertEqual(server.calls.count, 1)
-    XCTAssertEqual(store.outbox.items.first?.status, .pending)
+    XCTAssertEqual(
+      store.outbox.items.first?.status,
+      .backingOff(attempt: 1, nextTry: start.addingTimeInterval(7)))
     clock.advance(by: .seconds(7))
     try await waitUntil("the second attempt", seen: "\(store.outbox.items)") {
       store.outbox.isIdle
@@ -248,7 +251,10 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(after.outbox.items.map(\.status), Array(repeating: .waitingForHandler, count: 3))
     XCTAssertEqual(after.outbox.pendingCount, 3)
     after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
-    XCTAssertEqual(after.outbox.items.map(\.status), [.pending, .pending, .pending])
+    let first = after.outbox.items[0].id
+    XCTAssertEqual(
+      after.outbox.items.map(\.status),
+      [.waitingForNetwork, .waitingBehind(first), .waitingForNetwork])
 
     let post = server.entry(1, in: after)  // made after the restore
     await post.load()
@@ -310,7 +316,9 @@ final class OutboxTests: XCTestCase {
       after.outbox.issues.contains { $0.kind == .noHandler }
     }
     XCTAssertEqual(after.outbox.items.map(\.name), ["RenamePost", "LikePost"])
-    XCTAssertEqual(after.outbox.items.map(\.status), [.waitingForHandler, .pending])
+    XCTAssertEqual(
+      after.outbox.items.map(\.status),
+      [.waitingForHandler, .waitingBehind(after.outbox.items[0].id)])
     XCTAssertTrue(server.likes.isEmpty, "a later edit overtook one waiting for its handler")
 
     after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }

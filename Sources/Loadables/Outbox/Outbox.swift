@@ -31,6 +31,7 @@ public import Observation
 /// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
 /// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported in ``issues`` when it does |
+/// | each step of an edit's way | its ``OutboxItem/status`` says why it is not done yet: ready, sending, waiting for the network, backing off (which attempt, and when the next is), waiting behind an earlier edit of its scope, waiting to be saved, waiting for a handler, or failed |
 /// | the edit cannot be saved (a full disk) | it stays in memory and on screen, is reported, and is saved again (with backoff) before it is sent |
 ///
 /// A permanently failed edit leaves its scope's line: later edits of the scope are sent
@@ -40,8 +41,8 @@ public import Observation
 /// > the saved record: pass ``OutboxContext/idempotencyKey`` to the server so that it applies
 /// > each edit once.
 ///
-/// Observable: ``items``, ``pendingCount``, ``failedCount`` and ``issues`` tell views when
-/// they change.
+/// Observable: ``items`` (each edit's ``OutboxItem/status`` among them), ``pendingCount``,
+/// ``failedCount`` and ``issues`` tell views when they change.
 @MainActor
 public final class Outbox {
   private let registrar = ObservationRegistrar()
@@ -83,6 +84,7 @@ public final class Outbox {
     }
     queue = restored.sorted { $0.sequence < $1.sequence }
     lastSequence = queue.last?.sequence ?? 0
+    for scopeID in Set(queue.map(\.scopeID)) { decide(scopeID) }
   }
 
   deinit {
@@ -95,8 +97,9 @@ public final class Outbox {
 
   // MARK: - Observing
 
-  /// Every edit in the outbox, oldest first: pending, sending, failed and waiting for a
-  /// handler. Observable.
+  /// Every edit in the outbox, oldest first, each with its ``OutboxItem/status``: what it
+  /// waits for, whether it is being sent, or why it failed. Observable: observers are told of
+  /// each change of an edit's status, as of edits coming and going.
   public var items: [OutboxItem] {
     registrar.access(self, keyPath: \.items)
     return queue.map(\.item)
@@ -117,7 +120,8 @@ public final class Outbox {
   }
 
   /// Whether no edit is pending or sending (failed edits, and edits waiting for a handler,
-  /// do not count: nothing happens to them on its own). Observable.
+  /// do not count: nothing happens to them on its own; an edit waiting behind one that waits
+  /// for its handler counts). Observable.
   public var isIdle: Bool {
     registrar.access(self, keyPath: \.items)
     return idle
@@ -175,11 +179,11 @@ public final class Outbox {
     else { return false }
     queued.failure = nil
     queued.idempotencyKey = UUID().uuidString
-    queued.item.status = .pending
     queued.item.lastError = nil
+    queued.activity = .idle
     apply(queued)
     save(queued)
-    changed()
+    changed([queued.scopeID])
     kick(queued.scopeID)
     return true
   }
@@ -198,12 +202,19 @@ public final class Outbox {
   @discardableResult
   public func discard(_ id: OutboxItem.ID) -> Bool {
     guard let index = queue.firstIndex(where: { $0.item.id == id }),
-      queue[index].item.status != .sending
+      queue[index].activity != .sending
     else { return false }
-    let queued = queue.remove(at: index)
+    let queued = queue[index]
+    let wasHead = head(of: queued.scopeID) === queued
+    queue.remove(at: index)
     rollBack(queued)
     removeRecord(queued, "a discarded edit's record could not be removed")
-    changed()
+    if wasHead {
+      // Its lane waits for it (for the network, or out its backoff): the next edit of the
+      // scope need not wait for that, so a new lane starts with it.
+      lanes.removeValue(forKey: queued.scopeID)?.cancel()
+    }
+    changed([queued.scopeID])
     kick(queued.scopeID)
     return true
   }
@@ -223,22 +234,20 @@ public final class Outbox {
     handlers[Edit.name] = OutboxHandler(type, backoff: backoff, handler: handler)
     var scopes: [String] = []
     for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
+      if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
       if queued.edit == nil, let payload = queued.payload {
         do {
           queued.edit = try JSONDecoder().decode(Edit.self, from: payload)
         } catch {
-          queued.item.status = .failed("the saved edit does not decode as \(Edit.self): \(error)")
+          // Failed in memory only: the record stays as it was, to be read by a later version.
+          queued.failure = "the saved edit does not decode as \(Edit.self): \(error)"
           report(.unreadable, queued.item.id, "a saved edit does not decode: \(error)")
           continue
         }
       }
-      if queued.item.status == .waitingForHandler {
-        queued.item.status = .pending
-        apply(queued)
-      }
-      if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
+      if !queued.isFailed { apply(queued) }
     }
-    changed()
+    changed(scopes)
     for scope in scopes { kick(scope) }
   }
 
@@ -251,9 +260,7 @@ public final class Outbox {
     } catch {
       payload = nil
     }
-    let queued = Queued(
-      edit: edit, payload: payload, sequence: lastSequence,
-      waitsForHandler: handlers[Edit.name] == nil)
+    let queued = Queued(edit: edit, payload: payload, sequence: lastSequence)
     queue.append(queued)
     apply(queued)
     if payload == nil {
@@ -262,7 +269,7 @@ public final class Outbox {
         "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
     }
     save(queued)
-    changed()
+    changed([queued.scopeID])
     kick(queued.scopeID)
     return queued.item.id
   }
@@ -361,10 +368,11 @@ public final class Outbox {
   private func kick(_ scopeID: String) {
     guard lanes[scopeID] == nil, store != nil else { return }
     // The lane holds the outbox weakly: it must not keep a dropped store's outbox alive while
-    // it waits for the network or a backoff.
+    // it waits for the network or a backoff. A cancelled lane (its edit discarded while it
+    // waited, see `discard`) asks for no next step: a new lane has its scope.
     lanes[scopeID] = Task { @MainActor [weak self] in
-      var step = self?.nextStep(scopeID) ?? .done
-      while true {
+      while !Task.isCancelled {
+        guard let step = self?.nextStep(scopeID) else { return }
         switch step {
         case .done:
           return
@@ -384,22 +392,20 @@ public final class Outbox {
             try? await clock.sleep(for: delay)
           }
         }
-        guard !Task.isCancelled else { return }
-        step = self?.nextStep(scopeID) ?? .done
       }
     }
   }
 
   /// The next edit of `scopeID` to send, or what to wait for first; `.done` ends the lane.
   private func nextStep(_ scopeID: String) -> LaneStep {
+    for queued in queue where queued.scopeID == scopeID { queued.activity = .idle }
     guard let store,
-      let queued = queue.first(where: { $0.scopeID == scopeID && $0.isInLine })
+      let queued = queue.first(where: { $0.scopeID == scopeID && !$0.isFailed })
     else {
       lanes[scopeID] = nil
       return .done
     }
     guard let edit = queued.edit, let handler = handlers[queued.item.name] else {
-      queued.item.status = .waitingForHandler
       if !queued.reportedNoHandler {
         queued.reportedNoHandler = true
         report(
@@ -407,20 +413,25 @@ public final class Outbox {
           "no handler is registered for \"\(queued.item.name)\"; the edits of scope "
             + "\(queued.item.scope) wait behind it")
       }
-      changed()
       lanes[scopeID] = nil
+      changed([scopeID], itemsChanged: false)
       return .done
     }
     if !queued.isSaved, !save(queued) {
       queued.saveFailures += 1
-      return .sleep(handler.backoff.delay(forRetry: queued.saveFailures), store.clock)
+      let delay = handler.backoff.delay(forRetry: queued.saveFailures)
+      queued.activity = .savingAgain(
+        attempt: queued.saveFailures, nextTry: store.wallDate(at: store.now + delay))
+      changed([scopeID], itemsChanged: false)
+      return .sleep(delay, store.clock)
     }
-    if let connectivity = store.connectivity, !connectivity.isOnline {
+    if let connectivity = store.connectivity, !connectivity.isOnlineNow {
+      changed([scopeID], itemsChanged: false)
       return .waitOnline(connectivity)
     }
     queued.item.attempt += 1
-    queued.item.status = .sending
-    changed()
+    queued.activity = .sending
+    changed([scopeID])
     let context = OutboxContext(
       idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
     return .send(queued, handler, edit, context)
@@ -429,6 +440,7 @@ public final class Outbox {
   /// The handler of `queued` returned or threw; returns a backoff to wait, if any.
   private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
+    queued.activity = .idle
     switch failure {
     case nil:
       commit(queued)
@@ -438,7 +450,7 @@ public final class Outbox {
         queued,
         "a sent edit's record could not be removed (it is sent again, "
           + "with the same idempotency key, after a relaunch)")
-      changed()
+      changed([queued.scopeID])
       return nil
     case let failure as OutboxFailure:
       let reason: String
@@ -446,28 +458,65 @@ public final class Outbox {
       case .permanent(let error): reason = "\(error)"
       }
       rollBack(queued)
-      queued.item.status = .failed(reason)
       queued.item.lastError = reason
       queued.failure = reason
       save(queued)
-      changed()
+      changed([queued.scopeID])
       return nil
     case let failure?:
-      queued.item.status = .pending
+      let delay = handler.backoff.delay(forRetry: queued.item.attempt)
       queued.item.lastError = "\(failure)"
-      changed()
-      return .sleep(handler.backoff.delay(forRetry: queued.item.attempt), store.clock)
+      queued.activity = .backingOff(
+        attempt: queued.item.attempt, nextTry: store.wallDate(at: store.now + delay))
+      changed([queued.scopeID])
+      return .sleep(delay, store.clock)
     }
   }
 
   // MARK: - Bookkeeping
 
   private var idle: Bool {
-    !queue.contains { $0.item.status == .pending || $0.item.status == .sending }
+    !queue.contains { $0.isPending }
   }
 
-  /// Tells observers the items changed, and resumes the idle waiters once idle.
-  private func changed() {
+  /// The edit of `scopeID` that goes first: the one its lane sends or waits on, else the first
+  /// not failed (``OutboxLine/head(of:)``).
+  private func head(of scopeID: String) -> Queued? {
+    let edits = queue.filter { $0.scopeID == scopeID }
+    return OutboxLine.head(of: edits.map(facts)).map { edits[$0] }
+  }
+
+  private func facts(_ queued: Queued) -> OutboxLine.Edit {
+    OutboxLine.Edit(
+      id: queued.item.id, failure: queued.failure,
+      hasHandler: queued.edit != nil && handlers[queued.item.name] != nil,
+      activity: queued.activity)
+  }
+
+  /// Writes the statuses ``OutboxLine`` decides for `scopeID`'s edits; returns whether one
+  /// changed.
+  @discardableResult
+  private func decide(_ scopeID: String) -> Bool {
+    let edits = queue.filter { $0.scopeID == scopeID }
+    let isOnline = store?.connectivity?.isOnlineNow ?? true
+    let statuses = OutboxLine.statuses(of: edits.map(facts), isOnline: isOnline)
+    var changed = false
+    for (queued, status) in zip(edits, statuses) where queued.item.status != status {
+      queued.item.status = status
+      changed = true
+    }
+    return changed
+  }
+
+  /// Decides the statuses of the edits of `scopes` again, then tells observers the items
+  /// changed (when a status changed, or always when `itemsChanged`: an edit came or went, or
+  /// another of its fields changed), and resumes the idle waiters once idle.
+  private func changed(_ scopes: [String], itemsChanged: Bool = true) {
+    var statusChanged = false
+    for scopeID in scopes {
+      if decide(scopeID) { statusChanged = true }
+    }
+    guard itemsChanged || statusChanged else { return }
     registrar.withMutation(of: self, keyPath: \.items) {}
     guard idle, !idleWaiters.isEmpty else { return }
     let waiters = idleWaiters.sorted { $0.key < $1.key }.map(\.value)

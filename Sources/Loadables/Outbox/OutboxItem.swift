@@ -1,11 +1,12 @@
 public import Foundation
 
-/// One edit in the ``Outbox``, as a screen shows it.
+/// One edit in the ``Outbox``, as a screen shows it: what it is, and why it is not done yet.
 ///
 /// ```swift
 /// ForEach(store.outbox.items) { item in
 ///   switch item.status {
 ///   case .failed(let reason): FailedRow(item.name, reason, retry: { store.outbox.retry(item.id) })
+///   case .waitingForNetwork: Text("\(item.name) waits for the network")
 ///   default: Text("\(item.name) waiting to sync")
 ///   }
 /// }
@@ -17,7 +18,8 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   public let name: String
   /// A description of the edit's ``OutboxEdit/scope``.
   public let scope: String
-  /// Where the edit is.
+  /// Where the edit is, and what it waits for. Observable through ``Outbox/items``: the
+  /// outbox decides it again at each step of the edit's way, and tells observers each change.
   public var status: Status
   /// How many sends were tried in this launch.
   public var attempt: Int
@@ -27,18 +29,69 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// When the edit was enqueued (wall clock).
   public let enqueuedAt: Date
 
-  /// Where an edit of the outbox is.
+  /// Where an edit of the outbox is, and the reason it is not done yet: what a row shows
+  /// beside an edit that has not synced.
+  ///
+  /// ```swift
+  /// switch item.status {
+  /// case .ready, .sending: Text("Syncing…")
+  /// case .waitingForNetwork: Text("Waiting for the network")
+  /// case .backingOff(let attempt, let nextTry):
+  ///   Text("Attempt \(attempt) failed, trying again \(nextTry, style: .relative)")
+  /// case .waitingBehind: Text("Waiting for an earlier change")
+  /// case .waitingToSave: Text("Not saved yet")
+  /// case .waitingForHandler: Text("This version of the app cannot send it")
+  /// case .failed(let reason): Text("Failed: \(reason)")
+  /// }
+  /// ```
+  ///
+  /// When several reasons hold, the first of this list is shown: failed, sending, backing off,
+  /// waiting to save, waiting for a handler, waiting behind an earlier edit, waiting for the
+  /// network, ready. So an edit behind another one shows ``waitingBehind(_:)`` while
+  /// offline: the edit it names shows ``waitingForNetwork``.
+  ///
+  /// Every status but ``failed(_:)`` counts in ``Outbox/pendingCount``.
   public enum Status: Equatable, Sendable {
-    /// Waiting to be sent: for its turn in its scope, for the network, or for a backoff.
-    case pending
+    /// First in its scope with nothing holding it up: its send starts at once.
+    case ready
     /// Its handler runs now.
     case sending
+    /// First in its scope, waiting for the store's ``LoaderStore/connectivity`` to say
+    /// online. Waiting spends no attempt.
+    case waitingForNetwork
+    /// Send `attempt` (``OutboxItem/attempt``, from 1 in each launch) failed with a transient
+    /// error (``OutboxItem/lastError``); the next send starts at `nextTry`, after the
+    /// handler's backoff.
+    ///
+    /// `nextTry` is read on the store's clock, as ``SharedLoader/fetchedAt`` is: the store's
+    /// `startDate` plus the clock's time, so with a `ManualClock` it comes when the test
+    /// advances the clock that far.
+    case backingOff(attempt: Int, nextTry: Date)
+    /// Another edit of its scope goes first: the one named, which its scope's lane sends or
+    /// waits on (its own status says what for). Edits of one scope are sent in order.
+    case waitingBehind(OutboxItem.ID)
+    /// Its record could not be written (a full disk) `attempt` times; it is written again at
+    /// `nextTry` (on the store's clock, after the handler's backoff) and sent only once
+    /// written. See ``OutboxIssue/Kind-swift.enum/notSaved``.
+    case waitingToSave(attempt: Int, nextTry: Date)
+    /// No handler is registered for its type (restored, or enqueued before
+    /// ``LoaderStore/register(_:backoff:handler:)``): it stays, and holds up later edits of its
+    /// scope, until its type is registered. Reported in ``Outbox/issues`` once it holds up its
+    /// scope.
+    case waitingForHandler
     /// Failed for good (or cannot be read back): its change is rolled back, and it waits for
     /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error.
     case failed(String)
-    /// Restored, or enqueued, with no handler registered for its type: it stays, and holds
-    /// up later edits of its scope, until ``LoaderStore/register(_:backoff:handler:)``.
-    case waitingForHandler
+
+    /// Whether the edit failed for good: ``failed(_:)``.
+    ///
+    /// ```swift
+    /// let failed = store.outbox.items.filter(\.status.isFailed)
+    /// ```
+    public var isFailed: Bool {
+      if case .failed = self { return true }
+      return false
+    }
   }
 }
 

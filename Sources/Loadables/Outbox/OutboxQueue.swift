@@ -10,7 +10,8 @@ final class Queued {
   let scopeID: String
   let sequence: UInt64
   var idempotencyKey: String
-  /// The reason of a permanent failure, saved with the record.
+  /// The reason of a permanent failure, saved with the record (or, not saved, of a value that
+  /// does not decode); `nil` while the edit is in its scope's line.
   var failure: String?
   /// The edit as JSON; `nil` when it does not encode (or its record does not read back).
   let payload: Data?
@@ -24,16 +25,19 @@ final class Queued {
   var isSaved = false
   var saveFailures = 0
   var reportedNoHandler = false
+  /// What its scope's lane does with it now; with the other facts, decides ``OutboxItem/status``
+  /// (``OutboxLine``).
+  var activity = OutboxLine.Activity.idle
   /// Whether the saved record does not read back: it stays, failed, until discarded.
   let isUnreadable: Bool
 
-  /// A newly enqueued edit.
-  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64, waitsForHandler: Bool) {
+  /// A newly enqueued edit. Its status is decided by the outbox once it is in the queue.
+  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64) {
     let id = UUID().uuidString
     let scope = edit.scope
     item = OutboxItem(
       id: id, name: type(of: edit).name, scope: scope.description,
-      status: waitsForHandler ? .waitingForHandler : .pending, attempt: 0, lastError: nil,
+      status: .ready, attempt: 0, lastError: nil,
       enqueuedAt: Date())
     key = OutboxRecord.key(id)
     scopeID = Outbox.scopeID(scope)
@@ -78,13 +82,17 @@ final class Queued {
     isUnreadable = true
   }
 
-  var isFailed: Bool {
-    if case .failed = item.status { return true }
-    return false
-  }
+  /// Whether the edit failed for good (or does not read back): it has left its scope's line.
+  var isFailed: Bool { failure != nil }
 
-  /// Whether the edit waits in its scope's line (to be sent, or for its handler).
-  var isInLine: Bool { item.status == .pending || item.status == .waitingForHandler }
+  /// Whether something happens to the edit on its own: it is neither failed nor waiting for
+  /// its handler (an edit behind one that waits for its handler counts, as it did).
+  var isPending: Bool {
+    switch item.status {
+    case .failed, .waitingForHandler: false
+    default: true
+    }
+  }
 }
 
 /// A registered handler, with its edit type erased so the outbox can keep handlers by name.
