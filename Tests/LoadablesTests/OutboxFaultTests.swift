@@ -23,7 +23,8 @@ final class OutboxFaultTests: XCTestCase {
       backend: InMemoryPersistence(), outboxBackend: disk, rules: PersistenceRules(version: "1"))
     let clock = ManualClock()
     let server = PostServer()
-    let store = LoaderStore(clock: clock, persistence: saved)
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let store = LoaderStore(clock: clock, persistence: saved, startDate: start)
     let post = server.entry(1, in: store)
     await post.load()
     store.register(RenamePost.self, backoff: .constant(.seconds(3))) { edit, context in
@@ -38,6 +39,9 @@ final class OutboxFaultTests: XCTestCase {
       "the outbox waits to save again", seen: "sleepers \(clock.sleeperDeadlines)"
     ) { clock.sleeperDeadlines.contains(.seconds(3)) }
     XCTAssertTrue(server.calls.isEmpty, "an edit was sent before it was saved")
+    XCTAssertEqual(
+      store.outbox.items.map(\.status),
+      [.waitingToSave(attempt: 1, nextTry: start.addingTimeInterval(3))])
 
     disk.failsWrites = false
     clock.advance(by: .seconds(3))

@@ -177,13 +177,14 @@ public final class Outbox {
     guard let queued = queue.first(where: { $0.item.id == id }), queued.isFailed,
       queued.edit != nil
     else { return false }
-    queued.failure = nil
-    queued.idempotencyKey = UUID().uuidString
-    queued.item.lastError = nil
-    queued.activity = .idle
+    change([queued.scopeID]) {
+      queued.failure = nil
+      queued.idempotencyKey = UUID().uuidString
+      queued.item.lastError = nil
+      queued.activity = .idle
+    }
     apply(queued)
     save(queued)
-    changed([queued.scopeID])
     kick(queued.scopeID)
     return true
   }
@@ -206,7 +207,7 @@ public final class Outbox {
     else { return false }
     let queued = queue[index]
     let wasHead = head(of: queued.scopeID) === queued
-    queue.remove(at: index)
+    change([queued.scopeID]) { queue.remove(at: index) }
     rollBack(queued)
     removeRecord(queued, "a discarded edit's record could not be removed")
     if wasHead {
@@ -214,7 +215,6 @@ public final class Outbox {
       // scope need not wait for that, so a new lane starts with it.
       lanes.removeValue(forKey: queued.scopeID)?.cancel()
     }
-    changed([queued.scopeID])
     kick(queued.scopeID)
     return true
   }
@@ -247,7 +247,7 @@ public final class Outbox {
       }
       if !queued.isFailed { apply(queued) }
     }
-    changed(scopes)
+    redecide(scopes)
     for scope in scopes { kick(scope) }
   }
 
@@ -261,7 +261,7 @@ public final class Outbox {
       payload = nil
     }
     let queued = Queued(edit: edit, payload: payload, sequence: lastSequence)
-    queue.append(queued)
+    change([queued.scopeID]) { queue.append(queued) }
     apply(queued)
     if payload == nil {
       report(
@@ -269,7 +269,6 @@ public final class Outbox {
         "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
     }
     save(queued)
-    changed([queued.scopeID])
     kick(queued.scopeID)
     return queued.item.id
   }
@@ -414,7 +413,7 @@ public final class Outbox {
             + "\(queued.item.scope) wait behind it")
       }
       lanes[scopeID] = nil
-      changed([scopeID], itemsChanged: false)
+      redecide([scopeID])
       return .done
     }
     if !queued.isSaved, !save(queued) {
@@ -422,16 +421,17 @@ public final class Outbox {
       let delay = handler.backoff.delay(forRetry: queued.saveFailures)
       queued.activity = .savingAgain(
         attempt: queued.saveFailures, nextTry: store.wallDate(at: store.now + delay))
-      changed([scopeID], itemsChanged: false)
+      redecide([scopeID])
       return .sleep(delay, store.clock)
     }
     if let connectivity = store.connectivity, !connectivity.isOnlineNow {
-      changed([scopeID], itemsChanged: false)
+      redecide([scopeID])
       return .waitOnline(connectivity)
     }
-    queued.item.attempt += 1
-    queued.activity = .sending
-    changed([scopeID])
+    change([scopeID]) {
+      queued.item.attempt += 1
+      queued.activity = .sending
+    }
     let context = OutboxContext(
       idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
     return .send(queued, handler, edit, context)
@@ -440,17 +440,15 @@ public final class Outbox {
   /// The handler of `queued` returned or threw; returns a backoff to wait, if any.
   private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
-    queued.activity = .idle
     switch failure {
     case nil:
       commit(queued)
-      queue.removeAll { $0 === queued }
+      change([queued.scopeID]) { queue.removeAll { $0 === queued } }
       for key in queued.edit?.invalidates ?? [] { store.invalidate(key) }
       removeRecord(
         queued,
         "a sent edit's record could not be removed (it is sent again, "
           + "with the same idempotency key, after a relaunch)")
-      changed([queued.scopeID])
       return nil
     case let failure as OutboxFailure:
       let reason: String
@@ -458,17 +456,20 @@ public final class Outbox {
       case .permanent(let error): reason = "\(error)"
       }
       rollBack(queued)
-      queued.item.lastError = reason
-      queued.failure = reason
+      change([queued.scopeID]) {
+        queued.item.lastError = reason
+        queued.failure = reason
+        queued.activity = .idle
+      }
       save(queued)
-      changed([queued.scopeID])
       return nil
     case let failure?:
       let delay = handler.backoff.delay(forRetry: queued.item.attempt)
-      queued.item.lastError = "\(failure)"
-      queued.activity = .backingOff(
-        attempt: queued.item.attempt, nextTry: store.wallDate(at: store.now + delay))
-      changed([queued.scopeID])
+      change([queued.scopeID]) {
+        queued.item.lastError = "\(failure)"
+        queued.activity = .backingOff(
+          attempt: queued.item.attempt, nextTry: store.wallDate(at: store.now + delay))
+      }
       return .sleep(delay, store.clock)
     }
   }
@@ -493,31 +494,45 @@ public final class Outbox {
       activity: queued.activity)
   }
 
-  /// Writes the statuses ``OutboxLine`` decides for `scopeID`'s edits; returns whether one
-  /// changed.
-  @discardableResult
-  private func decide(_ scopeID: String) -> Bool {
+  /// The statuses ``OutboxLine`` decides for `scopeID`'s edits that differ from those shown.
+  private func decisions(_ scopeID: String) -> [(Queued, OutboxItem.Status)] {
     let edits = queue.filter { $0.scopeID == scopeID }
     let isOnline = store?.connectivity?.isOnlineNow ?? true
     let statuses = OutboxLine.statuses(of: edits.map(facts), isOnline: isOnline)
-    var changed = false
-    for (queued, status) in zip(edits, statuses) where queued.item.status != status {
-      queued.item.status = status
-      changed = true
-    }
-    return changed
+    return zip(edits, statuses).filter { $0.item.status != $1 }
   }
 
-  /// Decides the statuses of the edits of `scopes` again, then tells observers the items
-  /// changed (when a status changed, or always when `itemsChanged`: an edit came or went, or
-  /// another of its fields changed), and resumes the idle waiters once idle.
-  private func changed(_ scopes: [String], itemsChanged: Bool = true) {
-    var statusChanged = false
-    for scopeID in scopes {
-      if decide(scopeID) { statusChanged = true }
+  /// Writes the statuses ``OutboxLine`` decides for `scopeID`'s edits.
+  private func decide(_ scopeID: String) {
+    for (queued, status) in decisions(scopeID) { queued.item.status = status }
+  }
+
+  /// Makes `body`'s change to the items (an edit coming or going, or one of its fields), then
+  /// decides the statuses of the edits of `scopes` again, all inside one Observation mutation
+  /// of ``items``: observers are told before anything changes, so an observer reading the
+  /// items then still sees the ones this replaces. Resumes the idle waiters once idle.
+  private func change(_ scopes: [String], _ body: () -> Void) {
+    registrar.withMutation(of: self, keyPath: \.items) {
+      body()
+      for scopeID in scopes { decide(scopeID) }
     }
-    guard itemsChanged || statusChanged else { return }
-    registrar.withMutation(of: self, keyPath: \.items) {}
+    resumeIdleWaiters()
+  }
+
+  /// Decides the statuses of the edits of `scopes` again after a fact that is not part of the
+  /// items changed (connectivity, a handler, what a lane does); tells observers only when a
+  /// status changed.
+  private func redecide(_ scopes: [String]) {
+    let decided = scopes.flatMap(decisions)
+    guard !decided.isEmpty else { return }
+    registrar.withMutation(of: self, keyPath: \.items) {
+      for (queued, status) in decided { queued.item.status = status }
+    }
+    resumeIdleWaiters()
+  }
+
+  /// Resumes the idle waiters, in the order they began to wait, once idle.
+  private func resumeIdleWaiters() {
     guard idle, !idleWaiters.isEmpty else { return }
     let waiters = idleWaiters.sorted { $0.key < $1.key }.map(\.value)
     idleWaiters = [:]

@@ -65,7 +65,8 @@ struct OutboxLine {
       if let failure = edit.failure { return .failed(failure) }
       switch edit.activity {
       case .sending: return .sending
-      case .backingOff(let attempt, let nextTry): return .backingOff(attempt: attempt, nextTry: nextTry)
+      case .backingOff(let attempt, let nextTry):
+        return .backingOff(attempt: attempt, nextTry: nextTry)
       case .savingAgain(let attempt, let nextTry):
         return .waitingToSave(attempt: attempt, nextTry: nextTry)
       case .idle: break
