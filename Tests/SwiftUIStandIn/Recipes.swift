@@ -313,7 +313,7 @@ struct ArticleListView: View {
   }
 }
 
-// MARK: - 5. Edits waiting to sync, and a failed edit to retry or discard
+// MARK: - 5. Edits waiting to sync, each with its reason, and a failed edit to retry or discard
 
 /// "3 changes waiting to sync": the outbox is observable, so the badge updates by itself.
 struct SyncBadge: View {
@@ -326,21 +326,52 @@ struct SyncBadge: View {
   }
 }
 
-/// Every edit that failed for good, with retry and discard.
-struct FailedEdits: View {
+/// Every edit not synced yet, each with the reason.
+struct PendingEdits: View {
   let store: LoaderStore
 
   var body: some View {
-    VStack {
+    List {
       ForEach(store.outbox.items) { item in
-        if case .failed(let reason) = item.status {
-          VStack {
-            Text("\(item.name) failed: \(reason)")
-            Button("Retry") { _ = store.outbox.retry(item.id) }
-            Button("Discard") { _ = store.outbox.discard(item.id) }
-          }
-        }
+        EditRow(store: store, item: item)
       }
     }
+  }
+}
+
+/// One edit and why it has not synced: the outbox decides the reason (`item.status`) and
+/// tells observers each change, so the row follows the edit by itself. A failed edit offers
+/// retry and discard.
+struct EditRow: View {
+  let store: LoaderStore
+  let item: OutboxItem
+
+  var body: some View {
+    VStack {
+      Text(item.name)
+      switch item.status {
+      case .ready, .sending:
+        Text("Syncing…")
+      case .waitingForNetwork:
+        Text("Waiting for the network")
+      case .backingOff(let attempt, let nextTry):
+        let time = nextTry.formatted(date: .omitted, time: .shortened)
+        Text("Attempt \(attempt) failed, trying again at \(time)")
+      case .waitingBehind(let earlier):
+        Text("Waiting for \(name(of: earlier)) to sync first")
+      case .waitingToSave:
+        Text("Not saved yet: the disk is full")
+      case .waitingForHandler:
+        Text("This version of the app cannot send it")
+      case .failed(let reason):
+        Text("Failed: \(reason)")
+        Button("Retry") { _ = store.outbox.retry(item.id) }
+        Button("Discard") { _ = store.outbox.discard(item.id) }
+      }
+    }
+  }
+
+  private func name(of id: OutboxItem.ID) -> String {
+    store.outbox.items.first { $0.id == id }?.name ?? "an earlier change"
   }
 }
