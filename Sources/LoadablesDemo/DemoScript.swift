@@ -266,23 +266,29 @@ struct DemoScript {
       DemoScreen.offlineFeed(store, feed, now: now)
     }
     await scene(
-      "Offline first: yesterday's feed at launch, an edit that waits, then syncs once", view: view
+      "Offline first: yesterday's feed at launch, edits that wait and say why, then sync in order",
+      view: view
     ) {
       expect(feed.state.data?.count == 2 && feed.isStale)
-      await note("rename an article: it shows at once, saved, waiting to sync:")
+      await note("rename an article: it shows at once, saved, waiting for the network:")
+      store.enqueue(RenameArticle(id: 1, title: "Trains run on tme"))
+      expect(feed.state.data?.first?.title == "Trains run on tme")
+      expect(store.outbox.items.map(\.status) == [.waitingForNetwork])
+      await note("fix the typo: the second rename waits behind the first, to be sent in order:")
+      let first = store.outbox.items[0].id
       store.enqueue(RenameArticle(id: 1, title: "Trains run on time"))
       expect(feed.state.data?.first?.title == "Trains run on time")
-      expect(store.outbox.pendingCount == 1)
+      expect(store.outbox.items.map(\.status) == [.waitingForNetwork, .waitingBehind(first)])
       await note("pull to refresh while offline: the feed stays on screen, the fetch waits:")
       let refresh = Task { await feed.refetch() }
       await until { feed.isWaitingForNetwork }
-      await note("the network comes back:")
+      await note("the network comes back: the renames are sent, one after the other:")
       world.connectivity.update(isOnline: true)
       _ = await refresh.value
       await store.outbox.untilIdle()
-      await feed.load()  // the edit invalidated the feed: its refetch carries the change
-      await note("the server applied \(world.renames) rename; the outbox is empty")
-      expect(world.renames == 1 && store.outbox.pendingCount == 0)
+      await feed.load()  // the edits invalidated the feed: its refetch carries the change
+      await note("the server applied \(world.renames) renames, in order; the outbox is empty")
+      expect(world.renames == 2 && store.outbox.pendingCount == 0)
       expect(feed.state.data?.first?.title == "Trains run on time")
     }
   }

@@ -78,7 +78,8 @@ struct RenameArticle: OutboxEdit {
 }
 
 extension DemoScreen {
-  /// The feed as a screen shows it offline: its articles, how old they are, and what waits.
+  /// The feed as a screen shows it offline: its articles, how old they are, and each edit
+  /// waiting to sync with the reason it waits.
   static func offlineFeed(_ store: LoaderStore, _ feed: SharedLoader<[Article]>, now: Date)
     -> String
   {
@@ -103,6 +104,26 @@ extension DemoScreen {
     case .loaded(let articles):
       lines += articles.map { "  • \($0.title)" }
     }
+    // Each edit not synced yet, with the reason the outbox gives for it.
+    for item in store.outbox.items {
+      lines.append("  ⇅ \(item.name) \(item.scope): \(syncReason(item.status, now: now))")
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// Why an edit of the outbox has not synced yet, in words.
+  static func syncReason(_ status: OutboxItem.Status, now: Date) -> String {
+    switch status {
+    case .ready: "about to be sent"
+    case .sending: "sending…"
+    case .waitingForNetwork: "waiting for the network"
+    case .backingOff(let attempt, let nextTry):
+      "attempt \(attempt) failed, next try in "
+        + "\(max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))) s"
+    case .waitingBehind: "waiting behind an earlier edit of the article"
+    case .waitingToSave: "not saved yet, saving again soon"
+    case .waitingForHandler: "no handler registered for it"
+    case .failed(let reason): "failed: \(reason)"
+    }
   }
 }

@@ -53,3 +53,40 @@ final class DemoScreenTests: XCTestCase {
     XCTAssertFalse(frames.contains { $0.contains("more coming") }, "\(frames)")
   }
 }
+
+/// The offline scene's feed says why each edit has not synced, as the outbox decides it.
+@MainActor
+final class OfflineFeedScreenTests: XCTestCase {
+  func testEachWaitingEditShowsItsReasonUntilItIsSent() async {
+    let world = OfflineWorld(pace: Pace(isFast: true))
+    defer { world.removeDirectory() }
+    world.connectivity.update(isOnline: false)
+    let store = world.launch()
+    let feed = world.feed(in: store)
+    store.enqueue(RenameArticle(id: 1, title: "Trains run on tme"))
+    store.enqueue(RenameArticle(id: 1, title: "Trains run on time"))
+
+    let offline = DemoScreen.offlineFeed(store, feed, now: Date())
+    XCTAssertTrue(
+      offline.contains(#"⇅ RenameArticle ["articles", 1]: waiting for the network"#), offline)
+    XCTAssertTrue(
+      offline.contains(
+        #"⇅ RenameArticle ["articles", 1]: waiting behind an earlier edit of the article"#),
+      offline)
+
+    world.connectivity.update(isOnline: true)
+    await store.outbox.untilIdle()
+    let synced = DemoScreen.offlineFeed(store, feed, now: Date())
+    XCTAssertFalse(synced.contains("⇅"), synced)
+    XCTAssertEqual(world.renames, 2)
+  }
+
+  func testABackoffSaysWhenTheNextTryIs() {
+    let now = Date(timeIntervalSince1970: 1_000)
+    XCTAssertEqual(
+      DemoScreen.syncReason(
+        .backingOff(attempt: 2, nextTry: now.addingTimeInterval(4.2)), now: now),
+      "attempt 2 failed, next try in 5 s")
+    XCTAssertEqual(DemoScreen.syncReason(.failed("refused"), now: now), "failed: refused")
+  }
+}

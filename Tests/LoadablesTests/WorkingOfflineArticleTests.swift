@@ -135,4 +135,83 @@ final class WorkingOfflineArticleTests: XCTestCase {
     XCTAssertEqual(api.posts[42]?.title, "Offline")
     XCTAssertEqual(relaunched.outbox.pendingCount, 0)
   }
+
+  // The article's row text, as written.
+  func syncMessage(for item: OutboxItem) -> String {
+    switch item.status {
+    case .ready, .sending:
+      "Syncing…"
+    case .waitingForNetwork:
+      "Waiting for the network"
+    case .backingOff(let attempt, let nextTry):
+      "Attempt \(attempt) failed, trying again at "
+        + nextTry.formatted(date: .omitted, time: .shortened)
+    case .waitingBehind:
+      "Waiting for an earlier change"
+    case .waitingToSave:
+      "Not saved yet: the disk is full"
+    case .waitingForHandler:
+      "This version of the app cannot send it"
+    case .failed(let reason):
+      "Failed: \(reason)"
+    }
+  }
+
+  struct LikePost: OutboxEdit {
+    static let name = "LikePost"
+    let id: Int
+    var scope: LoadKey { ["likes", id] }
+  }
+
+  func testEachRowSaysWhyItsEditHasNotSynced() async throws {
+    let api = API()
+    let clock = ManualClock()
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let connectivity = Loadables.Connectivity(isOnline: false)
+    let store = LoaderStore(clock: clock, connectivity: connectivity, startDate: start)
+    let firstSend = Gate<Void>()
+    var sends = 0
+    store.register(RenamePost.self, backoff: .constant(.seconds(30))) { edit, context in
+      sends += 1
+      if sends == 1 {
+        try await firstSend.pass()
+        throw URLError(.timedOut)
+      }
+      if edit.title == "Refused" { throw OutboxFailure.permanent(URLError(.badServerResponse)) }
+      api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
+    }
+    func messages() -> [String] { store.outbox.items.map { syncMessage(for: $0) } }
+
+    store.enqueue(RenamePost(id: 42, title: "Offline"))
+    store.enqueue(RenamePost(id: 42, title: "Refused"))
+    store.enqueue(LikePost(id: 42))  // no handler registered for it
+    XCTAssertEqual(
+      messages(),
+      [
+        "Waiting for the network", "Waiting for an earlier change",
+        "This version of the app cannot send it",
+      ])
+
+    connectivity.goOnline()
+    await firstSend.arrival()
+    XCTAssertEqual(messages().first, "Syncing…")
+    firstSend.open()
+    try await clock.sleepers(count: 1)
+    let nextTry = start.addingTimeInterval(30)
+    XCTAssertEqual(
+      messages().first,
+      "Attempt 1 failed, trying again at \(nextTry.formatted(date: .omitted, time: .shortened))")
+
+    clock.advance(by: .seconds(30))
+    try await waitUntil("the refused edit fails", seen: "\(store.outbox.items)") {
+      store.outbox.failedCount == 1
+    }
+    XCTAssertEqual(api.posts[42]?.title, "Offline")
+    XCTAssertEqual(
+      messages(),
+      [
+        "Failed: \(URLError(.badServerResponse))",
+        "This version of the app cannot send it",
+      ])
+  }
 }
