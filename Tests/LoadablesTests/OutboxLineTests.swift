@@ -26,7 +26,7 @@ final class OutboxLineTests: XCTestCase {
     XCTAssertEqual(
       OutboxLine.statuses(of: line, isOnline: false),
       [.waitingBehind("b"), .backingOff(attempt: 2, nextTry: later), .waitingBehind("b")])
-    XCTAssertEqual(OutboxLine.head(of: line), 1)
+    XCTAssertEqual(OutboxLine.head(of: line), "b")
   }
 
   func testAFailedEditLeavesTheLine() {

@@ -206,7 +206,7 @@ public final class Outbox {
       queue[index].activity != .sending
     else { return false }
     let queued = queue[index]
-    let wasHead = head(of: queued.scopeID) === queued
+    let wasHead = head(of: queued.scopeID) == queued.item.id
     change([queued.scopeID]) { queue.remove(at: index) }
     rollBack(queued)
     removeRecord(queued, "a discarded edit's record could not be removed")
@@ -245,6 +245,7 @@ public final class Outbox {
           continue
         }
       }
+      queued.hasHandler = queued.edit != nil
       if !queued.isFailed { apply(queued) }
     }
     redecide(scopes)
@@ -261,6 +262,7 @@ public final class Outbox {
       payload = nil
     }
     let queued = Queued(edit: edit, payload: payload, sequence: lastSequence)
+    queued.hasHandler = handlers[Edit.name] != nil
     change([queued.scopeID]) { queue.append(queued) }
     apply(queued)
     if payload == nil {
@@ -480,31 +482,37 @@ public final class Outbox {
     !queue.contains { $0.isPending }
   }
 
-  /// The edit of `scopeID` that goes first: the one its lane sends or waits on, else the first
-  /// not failed (``OutboxLine/head(of:)``).
-  private func head(of scopeID: String) -> Queued? {
-    let edits = queue.filter { $0.scopeID == scopeID }
-    return OutboxLine.head(of: edits.map(facts)).map { edits[$0] }
+  /// The id of the edit of `scopeID` that goes first: the one its lane sends or waits on, else
+  /// the first not failed (``OutboxLine/head(of:)``).
+  private func head(of scopeID: String) -> OutboxItem.ID? {
+    OutboxLine.head(of: queue.lazy.filter { $0.scopeID == scopeID }.map(facts))
   }
 
   private func facts(_ queued: Queued) -> OutboxLine.Edit {
     OutboxLine.Edit(
       id: queued.item.id, failure: queued.failure,
-      hasHandler: queued.edit != nil && handlers[queued.item.name] != nil,
+      hasHandler: queued.hasHandler,
       activity: queued.activity)
   }
 
-  /// The statuses ``OutboxLine`` decides for `scopeID`'s edits that differ from those shown.
-  private func decisions(_ scopeID: String) -> [(Queued, OutboxItem.Status)] {
-    let edits = queue.filter { $0.scopeID == scopeID }
+  /// Applies `body` to each edit of `scopeID` with the status ``OutboxLine`` decides for it
+  /// (written out with lazy sequences: no array is made on a path every edit takes).
+  private func forEachDecision(
+    _ scopeID: String, _ body: (Queued, OutboxItem.Status) -> Void
+  ) {
+    let inScope = queue.lazy.filter { $0.scopeID == scopeID }
+    let head = OutboxLine.head(of: inScope.map(facts))
     let isOnline = store?.connectivity?.isOnlineNow ?? true
-    let statuses = OutboxLine.statuses(of: edits.map(facts), isOnline: isOnline)
-    return zip(edits, statuses).filter { $0.item.status != $1 }
+    for queued in inScope {
+      body(queued, OutboxLine.status(of: facts(queued), head: head, isOnline: isOnline))
+    }
   }
 
   /// Writes the statuses ``OutboxLine`` decides for `scopeID`'s edits.
   private func decide(_ scopeID: String) {
-    for (queued, status) in decisions(scopeID) { queued.item.status = status }
+    forEachDecision(scopeID) { queued, status in
+      if queued.item.status != status { queued.item.status = status }
+    }
   }
 
   /// Makes `body`'s change to the items (an edit coming or going, or one of its fields), then
@@ -523,12 +531,14 @@ public final class Outbox {
   /// items changed (connectivity, a handler, what a lane does); tells observers only when a
   /// status changed.
   private func redecide(_ scopes: [String]) {
-    let decided = scopes.flatMap(decisions)
-    guard !decided.isEmpty else { return }
-    registrar.withMutation(of: self, keyPath: \.items) {
-      for (queued, status) in decided { queued.item.status = status }
+    var changes = false
+    for scopeID in scopes {
+      forEachDecision(scopeID) { queued, status in
+        if queued.item.status != status { changes = true }
+      }
     }
-    resumeIdleWaiters()
+    guard changes else { return }
+    change(scopes) {}
   }
 
   /// Resumes the idle waiters, in the order they began to wait, once idle.

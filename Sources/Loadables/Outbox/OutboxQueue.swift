@@ -17,6 +17,9 @@ final class Queued {
   let payload: Data?
   /// The edit, once its type is known (at enqueue, or when registered after a restore).
   var edit: (any OutboxEdit)?
+  /// Whether ``edit`` is known and a handler for its type is registered (set at enqueue and
+  /// by each registration of its type; a handler is never unregistered).
+  var hasHandler = false
   /// The store's edit id of the optimistic change laid over ``touched`` now.
   var editID: UInt64 = 0
   var isApplied = false

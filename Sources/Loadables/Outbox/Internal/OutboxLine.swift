@@ -44,13 +44,39 @@ struct OutboxLine {
     case savingAgain(attempt: Int, nextTry: Date)
   }
 
-  /// The index of the edit that goes first in a scope: the one its lane sends or waits on,
-  /// else the first that has not failed; `nil` when every edit failed.
+  /// The id of the edit that goes first in a scope: the one its lane sends or waits on, else
+  /// the first that has not failed; `nil` when every edit failed.
   ///
   /// - Parameter edits: One scope's edits, in the order they were enqueued.
-  static func head(of edits: [Edit]) -> Int? {
-    edits.firstIndex { $0.failure == nil && $0.activity != .idle }
-      ?? edits.firstIndex { $0.failure == nil }
+  static func head(of edits: some Sequence<Edit>) -> OutboxItem.ID? {
+    var firstInLine: OutboxItem.ID?
+    for edit in edits where edit.failure == nil {
+      if edit.activity != .idle { return edit.id }
+      if firstInLine == nil { firstInLine = edit.id }
+    }
+    return firstInLine
+  }
+
+  /// The status of `edit`.
+  ///
+  /// - Parameters:
+  ///   - edit: One edit of a scope.
+  ///   - head: The scope's ``head(of:)``.
+  ///   - isOnline: Whether the store's connectivity says online (`true` without one).
+  /// - Returns: Its status.
+  static func status(of edit: Edit, head: OutboxItem.ID?, isOnline: Bool) -> OutboxItem.Status {
+    if let failure = edit.failure { return .failed(failure) }
+    switch edit.activity {
+    case .sending: return .sending
+    case .backingOff(let attempt, let nextTry):
+      return .backingOff(attempt: attempt, nextTry: nextTry)
+    case .savingAgain(let attempt, let nextTry):
+      return .waitingToSave(attempt: attempt, nextTry: nextTry)
+    case .idle: break
+    }
+    if !edit.hasHandler { return .waitingForHandler }
+    if let head, head != edit.id { return .waitingBehind(head) }
+    return isOnline ? .ready : .waitingForNetwork
   }
 
   /// The status of each of `edits`, in the same order.
@@ -60,20 +86,7 @@ struct OutboxLine {
   ///   - isOnline: Whether the store's connectivity says online (`true` without one).
   /// - Returns: One status per edit.
   static func statuses(of edits: [Edit], isOnline: Bool) -> [OutboxItem.Status] {
-    let head = head(of: edits).map { edits[$0].id }
-    return edits.map { edit in
-      if let failure = edit.failure { return .failed(failure) }
-      switch edit.activity {
-      case .sending: return .sending
-      case .backingOff(let attempt, let nextTry):
-        return .backingOff(attempt: attempt, nextTry: nextTry)
-      case .savingAgain(let attempt, let nextTry):
-        return .waitingToSave(attempt: attempt, nextTry: nextTry)
-      case .idle: break
-      }
-      if !edit.hasHandler { return .waitingForHandler }
-      if let head, head != edit.id { return .waitingBehind(head) }
-      return isOnline ? .ready : .waitingForNetwork
-    }
+    let head = head(of: edits)
+    return edits.map { status(of: $0, head: head, isOnline: isOnline) }
   }
 }
