@@ -109,14 +109,14 @@ public final class Outbox {
   /// changes waiting to sync" of a screen. Observable.
   public var pendingCount: Int {
     registrar.access(self, keyPath: \.items)
-    return queue.count { !$0.isFailed }
+    return queue.count { !$0.item.status.isFailed }
   }
 
   /// How many edits failed for good and wait for ``retry(_:)`` or ``discard(_:)``.
   /// Observable.
   public var failedCount: Int {
     registrar.access(self, keyPath: \.items)
-    return queue.count { $0.isFailed }
+    return queue.count { $0.item.status.isFailed }
   }
 
   /// Whether no edit is pending or sending (failed edits, and edits waiting for a handler,

@@ -86,6 +86,8 @@ final class Queued {
   }
 
   /// Whether the edit failed for good (or does not read back): it has left its scope's line.
+  /// The fact the runner decides from; what observers count is ``OutboxItem/status``, which is
+  /// written inside the Observation mutation that tells them.
   var isFailed: Bool { failure != nil }
 
   /// Whether something happens to the edit on its own: it is neither failed nor waiting for
