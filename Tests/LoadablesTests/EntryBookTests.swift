@@ -6,7 +6,7 @@ import XCTest
 /// lists. No tasks, no clock: the time is an argument.
 @MainActor
 final class EntryBookTests: XCTestCase {
-  typealias Book = EntryBook<Int>
+  typealias Book = EntryBook<LoadableState<Int>>
 
   private func t(_ seconds: Int) -> Duration { .seconds(seconds) }
 

@@ -63,7 +63,7 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
     /// error (``OutboxItem/lastError``); the next send starts at `nextTry`, after the
     /// handler's backoff.
     ///
-    /// `nextTry` is read on the store's clock, as ``SharedLoader/fetchedAt`` is: the store's
+    /// `nextTry` is read on the store's clock, as ``SharedEntry/fetchedAt`` is: the store's
     /// `startDate` plus the clock's time, so with a `ManualClock` it comes when the test
     /// advances the clock that far.
     case backingOff(attempt: Int, nextTry: Date)

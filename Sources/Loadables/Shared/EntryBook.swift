@@ -4,8 +4,12 @@
 /// Each event is a `mutating` method that takes its inputs explicitly (the time on the
 /// store's clock, whether a fetch runs) and returns what to do as ``EntryEffects``, in
 /// order: start a fetch, write the shown state with its cause, start or stop the stale
-/// timer, the triggers, the sweeper. `SharedLoader` only performs them, so tests drive the
+/// timer, the triggers, the sweeper. `SharedEntry` only performs them, so tests drive the
 /// book step by step and compare effect lists.
+///
+/// It is generic over the entry's state (a ``LoadableState``, a ``PagedState``): an edit
+/// reaches the state's value through ``SharedEntryState``, and the rest of the book never
+/// looks inside a state.
 ///
 /// The effects name no state: a write shows ``shown`` and a commit reports ``committed``,
 /// both read from the book when the effect is performed. So the effect type is not generic
@@ -18,8 +22,7 @@
 /// background refetch. An edit leaves the log when it is rolled back, when the entry is
 /// reset, or once it has committed and a fetch that started after the commit has landed
 /// (that value carries it).
-struct EntryBook<Value> {
-  typealias State = LoadableState<Value>
+struct EntryBook<State: SharedEntryState> {
   typealias Effects = EntryEffects
 
   /// The book's counts and times (freshness, observers, fetches): no generic value, so the
@@ -27,18 +30,21 @@ struct EntryBook<Value> {
   private(set) var tally: EntryTally
 
   /// The committed state: what the engine last wrote (fetched, started, restored, reset).
-  private(set) var base: State = .absent
+  private(set) var base: State
 
   /// The edits laid over ``base``, oldest first.
-  private(set) var edits: [PendingEdit<Value>] = []
+  private(set) var edits: [PendingEdit<State>] = []
 
   /// The state on screen: the base with every edit laid over it, in order. Laid again at
   /// each write, so reading it builds nothing.
-  private(set) var shown: State = .absent
+  private(set) var shown: State
 
-  /// Creates the book of an entry made at `now`, unobserved from then on.
-  init(staleTime: Duration, at now: Duration) {
+  /// Creates the book of an entry made at `now`, unobserved from then on, showing `empty`
+  /// (the state's reset state).
+  init(staleTime: Duration, at now: Duration, empty: State) {
     tally = EntryTally(staleTime: staleTime, unobservedSince: now)
+    base = empty
+    shown = empty
   }
 
   /// How long a fetched value stays fresh.
@@ -119,12 +125,14 @@ struct EntryBook<Value> {
 
   /// The engine wrote `state` (a fetch's start or outcome, a restore, a reset): it is the
   /// new base, and the edits are laid over it again. A fetched write drops the committed
-  /// edits it carries (those committed before its fetch started); a reset drops them all.
+  /// edits it carries (those committed before its fetch started); a reset drops them all. A
+  /// next page's write drops none (the pages before it were fetched earlier) and leaves the
+  /// freshness alone: the list is as fresh as its first page.
   mutating func engineWrote(_ state: State, cause: WriteCause, at now: Duration) -> Effects {
     base = state
     switch cause {
     case .fetched:
-      if state.isLoaded { tally.fetchedAt = now }
+      if state._holdsValue { tally.fetchedAt = now }
       if !edits.isEmpty {
         edits.removeAll { edit in edit.committedAt.map { $0 < tally.fetchEpoch } ?? false }
       }
@@ -146,7 +154,8 @@ struct EntryBook<Value> {
   }
 
   /// The state on screen changed: write it, and a value is fresh again (fresh since
-  /// `shownSince`, for a restored value; since `now` otherwise).
+  /// `shownSince`, for a restored value; since `now` otherwise) — unless the write is a
+  /// next page's, which changes the list and not its freshness.
   private mutating func written(
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil
   ) -> Effects {
@@ -158,9 +167,9 @@ struct EntryBook<Value> {
       for edit in edits { state = edit.operation.apply(to: state) }
       shown = state
     }
-    tally.showsValue = shown.isLoaded
+    tally.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
-    guard showsValue else { return effects }
+    guard showsValue, cause != .nextPage else { return effects }
     tally.updatedAt = shownSince ?? now
     tally.invalidated = false
     setStale(isStale(at: now), into: &effects)
@@ -174,7 +183,7 @@ struct EntryBook<Value> {
   /// changes nothing and is not recorded (the result is then empty), unless `overAbsent`:
   /// an outbox edit keeps its update, to run over the value the entry fetches later.
   mutating func applyEdit(
-    _ id: UInt64, _ operation: EditOperation<Value>, overAbsent: Bool = false,
+    _ id: UInt64, _ operation: EditOperation<State.Value>, overAbsent: Bool = false,
     at now: Duration
   ) -> Effects {
     if !operation.isSet, !showsValue, !overAbsent { return [] }
@@ -264,6 +273,14 @@ struct EntryBook<Value> {
   }
 }
 
+extension EntryBook where State: EngineState {
+  /// Creates the book of an entry made at `now`, unobserved from then on, showing the
+  /// state's reset state.
+  init(staleTime: Duration, at now: Duration) {
+    self.init(staleTime: staleTime, at: now, empty: .resetState)
+  }
+}
+
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
 struct EntryTally {
@@ -305,10 +322,10 @@ struct EntryTally {
 }
 
 /// One edit in an entry's log.
-struct PendingEdit<Value> {
+struct PendingEdit<State: SharedEntryState> {
   /// The store's id of the edit transaction.
   let id: UInt64
-  let operation: EditOperation<Value>
+  let operation: EditOperation<State.Value>
   /// The book's fetch epoch when the edit's job succeeded; `nil` while it runs. A fetch
   /// started after that carries the change.
   var committedAt: UInt64?
@@ -327,14 +344,17 @@ enum EditOperation<Value> {
     return false
   }
 
-  func apply(to state: LoadableState<Value>) -> LoadableState<Value> {
+  /// `state` with this change laid over it.
+  func apply<State: SharedEntryState>(to state: State) -> State where State.Value == Value {
     switch self {
     case .set(let value):
-      return .loaded(value)
+      return state._holding(value)
     case .update(let change):
-      guard var value = state.data else { return state }
-      change(&value)
-      return .loaded(value)
+      return state._updatingValue { value in
+        var value = value
+        change(&value)
+        return value
+      }
     }
   }
 }

@@ -73,7 +73,7 @@ extension Loadable.Binding {
   /// Shows a shared entry's state in this property and keeps following it — an
   /// invalidation's refetch, another screen's edit — until this property starts, cancels
   /// or resets a load of its own, is assigned, or goes away; starts the entry's load (see
-  /// ``SharedLoader/load(silently:)``) in a new task.
+  /// ``SharedEntry/load(silently:)``) in a new task.
   ///
   /// ```swift
   /// $post.load(from: store.loader(for: ["posts", id]) { try await api.post(id) })
@@ -113,7 +113,7 @@ extension LoadableSupport {
   /// entry's load in a new task.
   ///
   /// The following counts as one observer of the entry. Once this instance is released it
-  /// no longer does: ``SharedLoader/observerCount``, ``LoaderStore/trim()``,
+  /// no longer does: ``SharedEntry/observerCount``, ``LoaderStore/trim()``,
   /// ``LoaderStore/invalidate(_:)`` and the store's grace time all see the entry as
   /// unobserved from then on.
   ///

@@ -40,7 +40,7 @@ extension LoaderStore {
   /// lands (that value carries it). A fetch that was running when the edit wrote is
   /// cancelled, so its older answer never lands; after success the keys in `invalidating`
   /// are invalidated, so observed entries refetch the server's truth. A cancelled `job`
-  /// rolls back like a failed one; ``SharedLoader/reset()`` discards an entry's edits.
+  /// rolls back like a failed one; ``SharedEntry/reset()`` discards an entry's edits.
   ///
   /// - Parameters:
   ///   - keys: Prefixes to invalidate once `job` succeeds.
@@ -95,7 +95,9 @@ public struct SharedEdit {
   /// - Parameters:
   ///   - entry: The entry to write.
   ///   - value: The optimistic value.
-  public mutating func set<Value: Sendable>(_ entry: SharedLoader<Value>, to value: Value) {
+  public mutating func set<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, to value: Value
+  ) {
     apply(.set(value), to: entry)
   }
 
@@ -107,14 +109,14 @@ public struct SharedEdit {
   /// - Parameters:
   ///   - entry: The entry to write.
   ///   - change: Edits a copy of the value.
-  public mutating func update<Value: Sendable>(
-    _ entry: SharedLoader<Value>, _ change: @escaping (inout Value) -> Void
+  public mutating func update<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, _ change: @escaping (inout Value) -> Void
   ) {
     apply(.update(change), to: entry)
   }
 
-  private mutating func apply<Value: Sendable>(
-    _ operation: EditOperation<Value>, to entry: SharedLoader<Value>
+  private mutating func apply<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ operation: EditOperation<Value>, to entry: SharedEntry<Value, State>
   ) {
     if let only, only !== entry { return }
     guard entry.applyEdit(id, operation, overAbsent: overAbsent) else { return }

@@ -80,7 +80,9 @@ final class EntryPersister {
 
   /// Restores `entry`'s saved value, if any, and saves what it writes from now on, when its
   /// value is `Codable`; does nothing otherwise.
-  func attach<Value: Sendable>(_ entry: SharedLoader<Value>, in store: LoaderStore) {
+  func attach<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, in store: LoaderStore
+  ) {
     guard let codable = Value.self as? any Codable.Type else { return }
     let key: PersistentKey
     do {
@@ -96,8 +98,8 @@ final class EntryPersister {
     }
   }
 
-  private func restore<Value: Sendable>(
-    _ entry: SharedLoader<Value>, as codable: any Codable.Type, key: PersistentKey,
+  private func restore<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, as codable: any Codable.Type, key: PersistentKey,
     in store: LoaderStore
   ) {
     let now = store.wallNow
@@ -120,14 +122,16 @@ final class EntryPersister {
   }
 
   /// Saves after a fetch that returned a value and after a commit; removes after a reset.
-  private func entryWrote<Value: Sendable>(
-    _ entry: SharedLoader<Value>, key: PersistentKey, cause: WriteCause, in store: LoaderStore
+  private func entryWrote<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, key: PersistentKey, cause: WriteCause,
+    in store: LoaderStore
   ) {
     switch cause {
     case .fetched, .committedEdit:
       // The committed value: the fetched base with the committed edits, never one still
-      // pending.
-      guard case .loaded(let value) = entry.book.committed,
+      // pending. (For a paged list, its items: a next page is saved with the next commit or
+      // first-page fetch, never on its own.)
+      guard let value = entry.book.committed._value,
         let encodable = value as? any Encodable,
         let fetchedAt = entry.book.tally.fetchedAt
       else { return }
@@ -148,7 +152,8 @@ final class EntryPersister {
         store: store)
     case .reset:
       writer.remove(key, store: store)
-    case .started, .optimisticEdit, .rolledBack, .restored, .restoredFromDisk, .assigned:
+    case .started, .optimisticEdit, .rolledBack, .restored, .restoredFromDisk, .assigned,
+      .nextPage:
       break
     }
   }

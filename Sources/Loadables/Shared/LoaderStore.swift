@@ -89,7 +89,7 @@ public final class LoaderStore {
   ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
   ///     default) assumes the network is always there.
   ///   - startDate: The wall-clock time when the store is made. Saved values' ages and
-  ///     ``SharedLoader/fetchedAt`` are this date plus the time on the store's `clock`, so a
+  ///     ``SharedEntry/fetchedAt`` are this date plus the time on the store's `clock`, so a
   ///     test with a `ManualClock` and a fixed date gets exact ages. Now, by default.
   ///
   /// > Important: A negative `graceTime` or a `maxEntries` below one stops the program with
@@ -159,7 +159,7 @@ public final class LoaderStore {
   /// | `reset()` | the saved record is removed |
   ///
   /// When the entry is made in a later launch, its saved record is read (one small file)
-  /// and decoded: the value shows at once as `.loaded`, with ``SharedLoader/fetchedAt`` from
+  /// and decoded: the value shows at once as `.loaded`, with ``SharedEntry/fetchedAt`` from
   /// the earlier launch, and it is as fresh as its age says. Older than `staleTime`, it is
   /// stale, and the next load or observer refetches it silently with the value on screen.
   /// A record older than the persistence's `maxAge`, saved under another `version`,
@@ -194,7 +194,7 @@ public final class LoaderStore {
     fetch: @escaping @MainActor () async throws -> Value
   ) -> SharedLoader<Value> {
     if let existing = entries[key] {
-      // `SharedLoader` is final, so comparing the exact type is the cast; `as?` on the
+      // `SharedEntry` is final, so comparing the exact type is the cast; `as?` on the
       // existential costs a dynamic cast through the runtime at every read.
       guard ObjectIdentifier(type(of: existing)) == loaderType(Value.self) else {
         return mismatch(key, holding: existing.valueType, asked: Value.self)
@@ -209,8 +209,8 @@ public final class LoaderStore {
     var policy = policy
     if waitsForNetwork, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let entry = SharedLoader(
-      key: key, store: self, clock: clock, now: now, staleTime: staleTime, policy: policy,
-      triggers: triggers, fetch: fetch)
+      key: key, store: self, clock: clock, now: now, staleTime: staleTime, triggers: triggers,
+      engine: .value(policy: policy, fetch: fetch))
     entries[key] = entry
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
@@ -276,8 +276,8 @@ public final class LoaderStore {
   ) -> SharedLoader<Value> {
     let error = LoadKeyTypeMismatch(key: key, heldType: held, askedType: asked)
     let entry = SharedLoader<Value>(
-      key: key, store: nil, clock: clock, now: .zero, staleTime: .zero, policy: LoadPolicy(),
-      triggers: [], fetch: { throw error })
+      key: key, store: nil, clock: clock, now: .zero, staleTime: .zero, triggers: [],
+      engine: .value(policy: LoadPolicy(), fetch: { throw error }))
     entry.slot.assign(.error(error))
     return entry
   }

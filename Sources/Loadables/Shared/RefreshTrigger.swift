@@ -8,7 +8,7 @@
 /// ) { try await api.feed() }
 /// ```
 ///
-/// A trigger runs only while its entry is observed (see ``SharedLoader/observe()``); it
+/// A trigger runs only while its entry is observed (see ``SharedEntry/observe()``); it
 /// stops when the last observer goes and starts again with the next one. Each refetch is
 /// silent — the value stays on screen — and is skipped while a fetch already runs.
 public struct RefreshTrigger: Sendable {

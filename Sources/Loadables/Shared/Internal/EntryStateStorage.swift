@@ -1,61 +1,80 @@
 import Observation
 
-/// The entry storage: the engine's slot behind a shared entry. The engine runs the entry's fetches through it
-/// and sees the entry's committed base; what it writes goes to the entry, which lays the
-/// pending edits over it and shows the result here.
+/// The entry storage: the engine's slot behind a shared entry. The engine runs the entry's
+/// fetches through it and sees the entry's committed base; what it writes goes to the entry,
+/// which lays the pending edits over it and shows the result here.
+///
+/// Generic over the entry's state, as the entry is; it is one of the engine's slots
+/// (``LoadMachine``) wherever that state is one the engine runs (`EngineState`), which is
+/// where the entry binds its ``EntryEngine``.
 ///
 /// Its properties are `@exclusivity(unchecked)` for the reason the engine's are (see
 /// `LoadRuntime`): main-actor only, never held across a call that could touch them.
 @MainActor
-final class EntryStateStorage<Value: Sendable>: LoadRuntime, LoadMachine {
+final class EntryStateStorage<Value: Sendable, State: SharedEntryState & Sendable>: LoadRuntime
+where State.Value == Value {
   /// The entry the engine's writes go to; set once, right after the entry is made.
-  @exclusivity(unchecked) weak var entry: SharedLoader<Value>?
+  @exclusivity(unchecked) weak var entry: SharedEntry<Value, State>?
 
   /// The state on screen: the base with the pending edits laid over it.
-  @exclusivity(unchecked) private(set) var storage: LoadableState<Value> = .absent
+  @exclusivity(unchecked) private(set) var storage: State
 
   /// The state the current fetch replaced; see ``LoadMachine/replaced``.
-  @exclusivity(unchecked) var replaced: LoadableState<Value>?
+  @exclusivity(unchecked) var replaced: State?
 
   /// Why the engine's next write happens, when the entry knows better than the state does
   /// (a restore after its own `cancel()`); `nil` otherwise.
   @exclusivity(unchecked) var nextCause: WriteCause?
 
+  /// The generation of the load that fetches a paged list's next page, if one was started:
+  /// the engine's writes while the generation is still that one (the page's spinner, its
+  /// outcome) are the next page's (``WriteCause/nextPage``). Any newer load or stop moves
+  /// the generation on.
+  @exclusivity(unchecked) var nextPageGeneration: UInt64?
+
   private let registrar = ObservationRegistrar()
 
-  nonisolated override init() { super.init() }
+  nonisolated init(_ empty: State) {
+    storage = empty
+    super.init()
+  }
 
   /// The state on screen. Observable.
-  var state: LoadableState<Value> {
+  var state: State {
     registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     return storage
   }
 
-  var reference: WeakSlot<EntryStateStorage> { WeakSlot(self) }
+  /// Whether the running load fetches a paged list's next page.
+  var isLoadingNextPage: Bool { isBusy && generation == nextPageGeneration }
 
   /// The engine sees the committed base, never an optimistic value.
-  func read() -> LoadableState<Value>? { entry?.book.base }
-
-  func write(_ state: LoadableState<Value>) {
-    let cause = nextCause ?? Self.cause(of: state)
-    nextCause = nil
-    entry?.engineWrote(state, cause: cause)
-  }
+  func read() -> State? { entry?.book.base }
 
   /// Shows `state` and tells its observers.
-  func show(_ state: LoadableState<Value>) {
+  func show(_ state: State) {
     registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     storage = state
     registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
   }
+}
 
-  /// Why the engine wrote `state`: a spinner is a fetch's start, `.absent` a reset, and
-  /// anything else what a fetch returned or threw.
-  private static func cause(of state: LoadableState<Value>) -> WriteCause {
-    switch state {
-    case .loading: .started
-    case .absent: .reset
-    default: .fetched
-    }
+extension EntryStateStorage: LoadMachine where State: EngineState {
+  var reference: WeakSlot<EntryStateStorage> { WeakSlot(self) }
+}
+
+extension EntryStateStorage: StateAccess where State: EngineState {
+  func write(_ state: State) {
+    let cause = nextCause ?? (generation == nextPageGeneration ? .nextPage : Self.cause(of: state))
+    nextCause = nil
+    entry?.engineWrote(state, cause: cause)
+  }
+
+  /// Why the engine wrote `state`: a spinner is a fetch's start, the reset state a reset,
+  /// and anything else what a fetch returned or threw.
+  private static func cause(of state: State) -> WriteCause {
+    if state.isAnyStarted { return .started }
+    if state.isResetState { return .reset }
+    return .fetched
   }
 }
