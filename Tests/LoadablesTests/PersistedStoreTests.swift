@@ -233,9 +233,17 @@ final class PersistedStoreTests: XCTestCase {
     guard case .removedUnreadable? = store.recentPersistenceEvents.first else {
       return XCTFail("the torn file was not reported: \(store.recentPersistenceEvents)")
     }
+    await store.flushPersistence()
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appending(path: files[0]).path),
+      "the torn file was not removed")
     let refetched = await entry.load()
     XCTAssertEqual(refetched, .loaded(Post(id: 1, title: "refetched")))
-    XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appending(path: files[0]).path))
+    // The refetched value is saved in its place (asynchronously: flushed before looking).
+    await store.flushPersistence()
+    let next = relaunch(.directory(directory, version: "1"))
+    let restored = next.loader(for: ["posts", 1]) { Post(id: 1, title: "unused") }
+    XCTAssertEqual(restored.state, .loaded(Post(id: 1, title: "refetched")))
     _ = reported
   }
 
