@@ -427,3 +427,50 @@ extension BadInputTests {
     }
   }
 }
+
+extension BadInputTests {
+  @Test("Store defaults with a negative stale time are rejected with a message naming it")
+  func negativeDefaultStaleTime() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = LoaderStore(defaults: LoadDefaults(staleTime: .seconds(-1)))
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains("LoaderStore: defaults.staleTime must not be negative, got -1.0 seconds"))
+    }
+  }
+
+  @Test("Store defaults with fewer than one attempt are rejected with a message naming it")
+  func zeroDefaultAttempts() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = LoaderStore(defaults: LoadDefaults(maxAttempts: 0))
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("LoaderStore: defaults.maxAttempts must be at least 1, got 0"))
+    }
+  }
+
+  @Test("A definition with a negative stale time is rejected, naming its key")
+  func negativeDefinitionStaleTime() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        struct Broken: LoadDefinition {
+          var key: LoadKey { ["broken"] }
+          var staleTime: Duration? { .seconds(-5) }
+          func fetch() async throws -> Int { 1 }
+        }
+        _ = LoaderStore().loader(for: Broken())
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          #"LoaderStore.loader(for: ["broken"]): staleTime must not be negative, got -5.0 seconds"#
+        ))
+    }
+  }
+}

@@ -114,6 +114,16 @@ final class ReconnectionSignals {
   }
 }
 
+// MARK: - Article: Describe each kind of entry once
+
+struct PostQuery: LoadDefinition {
+  let id: Post.ID
+  let api: any PostsAPI
+  var key: LoadKey { ["posts", id] }
+  var staleTime: Duration? { .seconds(30) }
+  func fetch() async throws -> Post { try await api.post(id) }
+}
+
 /// A fake server for the article's examples: it answers from `posts`, records each request,
 /// and refuses a rename while `refusing` is set; a rename that passes `renameGate` waits for
 /// the test to open it.
@@ -264,6 +274,21 @@ final class SharedStateArticleTests: XCTestCase {
     repository.store.invalidate(["posts"])
     XCTAssertFalse(repository.feed.isRunning, "an unobserved entry refetched at once")
     XCTAssertEqual(server.requests, ["posts", "posts"])
+  }
+
+  func testADefinitionGivesEveryScreenOneTypedEntryWithTheStoreDefaults() async {
+    let server = FakePostsServer(posts: [hello])
+    let api: any PostsAPI = server
+    let store = LoaderStore(defaults: LoadDefaults(maxAttempts: 3))
+    let post = store.loader(for: PostQuery(id: 42, api: api))  // SharedLoader<Post>
+    XCTAssertTrue(store.loader(for: PostQuery(id: 42, api: api)) === post)
+    XCTAssertEqual(post.settings.staleTime, .seconds(30))
+    XCTAssertTrue(
+      post.settings.policy.hasPrefix("retry(maxAttempts: 3"), "got \(post.settings.policy)")
+    let detail = store.loader(for: PostQuery(id: 1, api: api))
+    let state = await detail.load()
+    XCTAssertEqual(state, .loaded(hello))
+    XCTAssertEqual(server.requests, ["post 1"])
   }
 
   func testKeysCompareAsAnyHashable() {

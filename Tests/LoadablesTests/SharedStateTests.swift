@@ -249,21 +249,29 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(post.state, .loaded("server"))
   }
 
-  func testAKeyAskedForWithAnotherValueTypeShowsAMismatchAndKeepsTheEntry() async {
+  func testAKeyAskedForWithAnotherValueTypeIsReportedAndKeptApart() async {
     let store = LoaderStore()
+    var asserted: [LoadKeyTypeMismatch] = []
+    store.typeMismatchAssertion = { asserted.append($0) }
     let count = store.loader(for: ["posts", 1]) { 1 }
-    let wrong = store.loader(for: ["posts", 1]) { "one" }
-    guard case .error(let error as LoadKeyTypeMismatch) = wrong.state else {
-      return XCTFail("expected a LoadKeyTypeMismatch, got \(wrong.state)")
-    }
-    XCTAssertEqual(error.key, ["posts", 1])
+    let words = store.loader(for: ["posts", 1]) { "one" }
+    let expected =
+      #"LoaderStore.loader(for: ["posts", 1]): the entry holds Swift.Int, asked for Swift.String; "#
+      + "the two are kept apart"
     XCTAssertEqual(
-      error.description,
-      #"LoaderStore.loader(for: ["posts", 1]): the entry holds Swift.Int, asked for Swift.String"#)
-    let value = try? await wrong.value()
-    XCTAssertNil(value, "the mismatched entry fetched")
+      asserted.map(\.description), [expected], "the assertion hook was not called once")
+    XCTAssertEqual(asserted.first?.key, ["posts", 1])
+    XCTAssertEqual(store.recentDiagnostics, asserted.map(StoreDiagnostic.typeMismatch))
+    let state1 = await count.load()
+    XCTAssertEqual(state1, .loaded(1))
+    let state2 = await words.load()
+    XCTAssertEqual(state2, .loaded("one"), "the entry kept apart does not work")
     XCTAssertTrue(store.existingLoader(for: ["posts", 1], as: Int.self) === count)
-    XCTAssertEqual(store.count, 1)
+    XCTAssertTrue(store.existingLoader(for: ["posts", 1], as: String.self) === words)
+    XCTAssertTrue(store.loader(for: ["posts", 1]) { "two" } === words, "not shared by type")
+    XCTAssertEqual(asserted.count, 1, "a second caller with the same type was reported again")
+    XCTAssertEqual(store.count, 2)
+    XCTAssertEqual(store.keys, [["posts", 1], ["posts", 1]])
   }
 
   func testTwoOverlappingEditsNeverUndoEachOther() async {

@@ -15,6 +15,15 @@ struct EditRefused: Error {}
 /// longer than any run.
 let benchmarkStaleTime = Duration.seconds(3600)
 
+/// The read scenario's entry described once, as an app describes a kind of entry: its key is
+/// built from the id at every read.
+struct BenchPostQuery: LoadDefinition {
+  let id: Int
+  var key: LoadKey { ["posts", id] }
+  var staleTime: Duration? { benchmarkStaleTime }
+  func fetch() async throws -> [Int] { loaderNumbers }
+}
+
 @MainActor
 let sharedScenarios: [Scenario] = [
   Scenario(
@@ -26,6 +35,27 @@ let sharedScenarios: [Scenario] = [
       for _ in 0..<iterations {
         let entry = store.loader(for: ["posts", 1], staleTime: benchmarkStaleTime, fetch: fetch)
         let state = await entry.load()
+        precondition(state.isLoaded)
+      }
+    },
+    baseline: { iterations in
+      let store = HandSharedStore()
+      let fetch: @MainActor () async throws -> [Int] = { loaderNumbers }
+      await store.box(for: .post(1), staleTime: benchmarkStaleTime, fetch: fetch).load()
+      for _ in 0..<iterations {
+        let box = store.box(for: .post(1), staleTime: benchmarkStaleTime, fetch: fetch)
+        let state = await box.load()
+        precondition(state.isLoaded)
+      }
+    }
+  ),
+  Scenario(
+    name: "shared.read.definition", unit: "read (a definition's key looked up, a fresh value)",
+    library: { iterations in
+      let store = LoaderStore(graceTime: benchmarkStaleTime)
+      await store.loader(for: BenchPostQuery(id: 1)).load()
+      for _ in 0..<iterations {
+        let state = await store.loader(for: BenchPostQuery(id: 1)).load()
         precondition(state.isLoaded)
       }
     },

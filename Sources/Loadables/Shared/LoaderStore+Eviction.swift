@@ -69,8 +69,8 @@ extension LoaderStore {
 
   /// Removes `entry`, if it is still the one held for its key, and stops its work.
   func drop(_ entry: any AnySharedEntry) {
-    guard let held = entries[entry.key], held === entry else { return }
-    entries[entry.key] = nil
+    guard let held = entries[entry.registryKey], held === entry else { return }
+    entries[entry.registryKey] = nil
     entry.wasDropped()
   }
 

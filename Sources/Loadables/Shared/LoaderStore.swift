@@ -70,6 +70,22 @@ public final class LoaderStore {
   var uses: UInt64 = 0
   /// The id of the latest edit transaction.
   var nextEditID: UInt64 = 0
+  /// The settings every entry gets unless its caller states its own; see ``LoadDefinition``.
+  public let defaults: LoadDefaults
+  /// Reports mistakes in how the app uses the store (a key asked for with two value types,
+  /// a setting a later caller states that the entry was not made with) as they happen.
+  public var onDiagnostic: (@MainActor (StoreDiagnostic) -> Void)?
+  /// The latest diagnostics, oldest first; the last 100 are kept.
+  public internal(set) var recentDiagnostics: [StoreDiagnostic] = []
+  /// Called after a ``LoadKeyTypeMismatch`` is reported. By default it is
+  /// `assertionFailure`, which stops a debug build at the mistake and does nothing in a
+  /// release build; a test that makes a mismatch on purpose replaces it.
+  public var typeMismatchAssertion: @MainActor (LoadKeyTypeMismatch) -> Void = { mismatch in
+    assertionFailure(mismatch.description)
+  }
+  /// The settings already reported as ignored, by key and setting name: each is reported
+  /// once.
+  var reportedIgnored: Set<LoadKey> = []
   /// The edits queued to be sent, restored from ``persistence`` when the store is made; see
   /// ``Outbox``, ``register(_:backoff:handler:)`` and ``enqueue(_:)``.
   public let outbox: Outbox
@@ -88,23 +104,28 @@ public final class LoaderStore {
   ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
   ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
   ///     default) assumes the network is always there.
+  ///   - defaults: The settings every entry gets unless its caller states its own: stale
+  ///     time, default retry, waiting for the network, refresh triggers and persistence.
   ///   - startDate: The wall-clock time when the store is made. Saved values' ages and
   ///     ``SharedEntry/fetchedAt`` are this date plus the time on the store's `clock`, so a
   ///     test with a `ManualClock` and a fixed date gets exact ages. Now, by default.
   ///
-  /// > Important: A negative `graceTime` or a `maxEntries` below one stops the program with
-  /// > a message naming it.
+  /// > Important: A negative `graceTime`, a `maxEntries` below one, or defaults out of range
+  /// > (see ``LoadDefaults``) stop the program with a message naming them.
   public init(
     graceTime: Duration = .seconds(300),
     maxEntries: Int = 1_000,
     clock: (any Clock<Duration>)? = nil,
     persistence: StorePersistence? = nil,
     connectivity: Connectivity? = nil,
+    defaults: LoadDefaults = LoadDefaults(),
     startDate: Date = Date()
   ) {
     precondition(
       graceTime >= .zero, "LoaderStore: graceTime must not be negative, got \(graceTime)")
     precondition(maxEntries >= 1, "LoaderStore: maxEntries must be at least 1, got \(maxEntries)")
+    defaults.validate()
+    self.defaults = defaults
     self.graceTime = graceTime
     self.maxEntries = maxEntries
     let clock = clock ?? LoadClock.current
@@ -126,23 +147,29 @@ public final class LoaderStore {
   /// The entry for `key`, made on first use.
   ///
   /// The first caller's settings and `fetch` make the entry; later callers for the same key
-  /// get that entry, and their arguments are not used.
+  /// get that entry, and their arguments are not used. A setting left `nil` is the store's
+  /// (``defaults``); the entry's are its ``SharedEntry/settings``. To describe a kind of
+  /// entry once, write a ``LoadDefinition`` and use ``loader(for:)``.
   ///
   /// - Parameters:
   ///   - key: The entry's key.
   ///   - staleTime: How long a value stays fresh: loading it again within that time
-  ///     fetches nothing. Zero (the default) means every load refetches, silently, while
-  ///     the value stays on screen. Not negative.
-  ///   - policy: The policy every fetch runs under (retry, timeout, limit, ...).
+  ///     fetches nothing. Zero means every load refetches, silently, while the value stays
+  ///     on screen. Not negative. `nil` (the default) for ``LoadDefaults/staleTime``.
+  ///   - policy: The policy every fetch runs under (retry, timeout, limit, ...); `nil` (the
+  ///     default) for the store's default retry (``LoadDefaults/maxAttempts``).
   ///   - waitsForNetwork: Whether the fetches wait while the store's ``connectivity`` says
-  ///     offline (``LoadPolicy/waitsForNetwork(_:)-type.method`` added to `policy`); `true`
-  ///     by default. Pass `false` for an entry that does not need the network (a local
-  ///     database). Nothing waits in a store made without a connectivity.
+  ///     offline (``LoadPolicy/waitsForNetwork(_:)-type.method`` added to `policy`); `nil`
+  ///     (the default) for ``LoadDefaults/waitsForNetwork``, which is `true` unless the
+  ///     store says otherwise. Pass `false` for an entry that does not need the network (a
+  ///     local database). Nothing waits in a store made without a connectivity.
   ///   - triggers: What makes the entry refetch while observed: ``RefreshTrigger/every(_:)``,
-  ///     ``RefreshTrigger/signals(_:)``.
+  ///     ``RefreshTrigger/signals(_:)``; `nil` (the default) for
+  ///     ``LoadDefaults/refreshTriggers``.
   ///   - persisted: Whether the entry is saved between launches when the store has a
-  ///     ``persistence`` and the value is `Codable`; `true` by default. A value that is not
-  ///     `Codable` stays in memory whatever this says.
+  ///     ``persistence`` and the value is `Codable`; `nil` (the default) for
+  ///     ``LoadDefaults/isPersisted``. A value that is not `Codable` stays in memory whatever
+  ///     this says.
   ///   - fetch: Produces the value.
   /// - Returns: The shared entry.
   ///
@@ -178,40 +205,100 @@ public final class LoaderStore {
   ///
   /// ## Mistakes
   ///
-  /// Asking for an existing key with another value type is a mistake the store cannot
-  /// serve: it returns an entry of its own, not shared and not kept, that shows (and
-  /// throws) a ``LoadKeyTypeMismatch`` naming the key and both types.
+  /// Asking for an existing key with another value type is a bug in the app's keys: the
+  /// store reports it (``StoreDiagnostic/typeMismatch(_:)``), calls
+  /// ``typeMismatchAssertion`` (which stops a debug build), and keeps the two apart: the
+  /// caller gets an entry of its own for that type, shared with every caller asking for the
+  /// key with that type, and never persisted. A setting a later caller states that differs
+  /// from the entry's is not used, and is reported once as
+  /// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``.
   ///
   /// > Important: A negative `staleTime` stops the program with a message naming the key
   /// > when it makes the entry (a later caller's settings are not used, nor checked).
   public func loader<Value: Sendable>(
     for key: LoadKey,
-    staleTime: Duration = .zero,
-    policy: LoadPolicy<Value> = LoadPolicy(),
-    waitsForNetwork: Bool = true,
-    refreshing triggers: [RefreshTrigger] = [],
-    persisted: Bool = true,
+    staleTime: Duration? = nil,
+    policy: LoadPolicy<Value>? = nil,
+    waitsForNetwork: Bool? = nil,
+    refreshing triggers: [RefreshTrigger]? = nil,
+    persisted: Bool? = nil,
     fetch: @escaping @MainActor () async throws -> Value
   ) -> SharedLoader<Value> {
     if let existing = entries[key] {
       // `SharedEntry` is final, so comparing the exact type is the cast; `as?` on the
       // existential costs a dynamic cast through the runtime at every read.
       guard ObjectIdentifier(type(of: existing)) == loaderType(Value.self) else {
-        return mismatch(key, holding: existing.valueType, asked: Value.self)
+        return apartEntry(
+          for: key, holding: existing.valueType, staleTime: staleTime, policy: policy,
+          waitsForNetwork: waitsForNetwork, triggers: triggers, fetch: fetch)
       }
+      touch(existing)
+      let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
+      // A later caller's settings are compared, not used; a difference is reported once.
+      let made = entry.requested
+      if let staleTime, staleTime != made.staleTime {
+        noteIgnored(entry, staleTime: staleTime, waitsForNetwork: nil, persisted: nil)
+      }
+      if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
+        noteIgnored(entry, staleTime: nil, waitsForNetwork: waitsForNetwork, persisted: nil)
+      }
+      if let persisted, persisted != made.persisted {
+        noteIgnored(entry, staleTime: nil, waitsForNetwork: nil, persisted: persisted)
+      }
+      return entry
+    }
+    return makeEntry(
+      for: key, registryKey: key, staleTime: staleTime, policy: policy,
+      waitsForNetwork: waitsForNetwork, triggers: triggers, persisted: persisted, fetch: fetch)
+  }
+
+  /// The entry held for `key` if its value type is `Value` (or the one kept apart for that
+  /// type), counted as a use; `nil` when the store has none, so the caller makes it.
+  func existingEntry<Value: Sendable>(
+    for key: LoadKey, as _: Value.Type
+  ) -> SharedLoader<Value>? {
+    guard let existing = entries[key] else { return nil }
+    if ObjectIdentifier(type(of: existing)) == loaderType(Value.self) {
       touch(existing)
       return unsafeDowncast(existing, to: SharedLoader<Value>.self)
     }
+    guard let apart = entries[key.appending(ApartTag(Value.self))] else { return nil }
+    touch(apart)
+    return apart as? SharedLoader<Value>
+  }
+
+  /// Makes, registers and restores an entry under `registryKey` (its own key, or that key
+  /// tagged with its value type when kept apart), with the store's defaults for the
+  /// settings left `nil`.
+  func makeEntry<Value: Sendable>(
+    for key: LoadKey,
+    registryKey: LoadKey,
+    staleTime: Duration?,
+    policy: LoadPolicy<Value>?,
+    waitsForNetwork: Bool?,
+    triggers: [RefreshTrigger]?,
+    persisted: Bool?,
+    fetch: @escaping @MainActor () async throws -> Value
+  ) -> SharedLoader<Value> {
+    let staleTime = staleTime ?? defaults.staleTime
     // Checked only when the settings are used: a later caller's are ignored.
     precondition(
       staleTime >= .zero,
       "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
-    var policy = policy
-    if waitsForNetwork, let connectivity { policy = policy.waitsForNetwork(connectivity) }
+    var policy = policy ?? defaults.policy(clock: clock)
+    let waits = waitsForNetwork ?? defaults.waitsForNetwork
+    if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
+    let persisted = persisted ?? defaults.isPersisted
+    let triggers = triggers ?? defaults.refreshTriggers
+    let requested = RequestedSettings(
+      staleTime: staleTime, policy: policy, waitsForNetwork: waits,
+      waitsInForce: waits && connectivity != nil, refreshTriggerCount: triggers.count,
+      persisted: persisted)
     let entry = SharedLoader(
-      key: key, store: self, clock: clock, now: now, staleTime: staleTime, triggers: triggers,
+      key: key, registryKey: registryKey, store: self, clock: clock, now: now,
+      staleTime: staleTime, triggers: triggers, requested: requested,
       engine: .value(policy: policy, fetch: fetch))
-    entries[key] = entry
+    entries[registryKey] = entry
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
     // Queued edits of the outbox are laid over an entry made while they wait.
@@ -243,14 +330,17 @@ public final class LoaderStore {
   public func existingLoader<Value: Sendable>(
     for key: LoadKey, as type: Value.Type = Value.self
   ) -> SharedLoader<Value>? {
-    entries[key] as? SharedLoader<Value>
+    if let entry = entries[key] as? SharedLoader<Value> { return entry }
+    return entries[key.appending(ApartTag(Value.self))] as? SharedLoader<Value>
   }
 
-  /// The number of entries held.
+  /// The number of entries held (an entry kept apart after a ``LoadKeyTypeMismatch``
+  /// counts).
   public var count: Int { entries.count }
 
-  /// The keys of the entries held, in no particular order.
-  public var keys: [LoadKey] { Array(entries.keys) }
+  /// The keys of the entries held, in no particular order. The key of an entry kept apart
+  /// after a ``LoadKeyTypeMismatch`` appears once for each value type.
+  public var keys: [LoadKey] { entries.values.map(\.key) }
 
   /// Marks every entry whose key starts with `prefix` stale. Entries someone observes, and
   /// entries with a fetch running, refetch silently at once (the older fetch never stores);
@@ -268,55 +358,15 @@ public final class LoaderStore {
 
   /// The time on the store's clock since the store was made.
   var now: Duration { stopwatch.elapsed }
-
-  /// An entry of its own, neither shared nor kept, for a caller that asked for `key` with
-  /// the wrong value type: it shows the mismatch, and every fetch throws it.
-  private func mismatch<Value: Sendable>(
-    _ key: LoadKey, holding held: Any.Type, asked: Value.Type
-  ) -> SharedLoader<Value> {
-    let error = LoadKeyTypeMismatch(key: key, heldType: held, askedType: asked)
-    let entry = SharedLoader<Value>(
-      key: key, store: nil, clock: clock, now: .zero, staleTime: .zero, triggers: [],
-      engine: .value(policy: LoadPolicy(), fetch: { throw error }))
-    entry.slot.assign(.error(error))
-    return entry
-  }
-}
-
-/// The error of asking a ``LoaderStore`` for a key its entry holds with another value type.
-///
-/// Two call sites asked for one key with different value types: a bug in the app's keys.
-/// The store keeps the first entry and gives the second caller an entry of its own that
-/// shows this error, instead of stopping the program.
-///
-/// ```swift
-/// let count = store.loader(for: ["posts"]) { 3 }
-/// let posts = store.loader(for: ["posts"]) { ["a"] }  // shows .error(LoadKeyTypeMismatch)
-/// ```
-public struct LoadKeyTypeMismatch: Error, Sendable, CustomStringConvertible {
-  /// The key asked for.
-  public let key: LoadKey
-  /// The name of the value type the store's entry holds.
-  public let heldType: String
-  /// The name of the value type asked for.
-  public let askedType: String
-
-  init(key: LoadKey, heldType: Any.Type, askedType: Any.Type) {
-    self.key = key
-    self.heldType = String(reflecting: heldType)
-    self.askedType = String(reflecting: askedType)
-  }
-
-  /// Names the key and both types.
-  public var description: String {
-    "LoaderStore.loader(for: \(key)): the entry holds \(heldType), asked for \(askedType)"
-  }
 }
 
 /// What a store does with an entry whatever its value type.
 @MainActor
 protocol AnySharedEntry: AnyObject {
   var key: LoadKey { get }
+  /// The key the store holds the entry under: its key, or its key tagged with its value
+  /// type for an entry kept apart after a ``LoadKeyTypeMismatch``.
+  var registryKey: LoadKey { get }
   /// The entry's value type, to name it in a ``LoadKeyTypeMismatch``.
   var valueType: Any.Type { get }
   var lastUse: UInt64 { get set }

@@ -38,6 +38,15 @@ public final class SharedEntry<Value: Sendable, State: SharedEntryState & Sendab
 where State.Value == Value {
   /// The entry's key.
   public let key: LoadKey
+  /// The key its store holds it under: ``key``, or for an entry kept apart after a
+  /// ``LoadKeyTypeMismatch`` that key tagged with the value type.
+  let registryKey: LoadKey
+  /// The settings its maker asked for (the store's defaults filled in): what ``settings``
+  /// shows, and what a later caller's settings are compared with.
+  let requested: RequestedSettings
+  /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
+  /// A definition of another type reading the entry has its settings compared.
+  var definition: ObjectIdentifier?
 
   // The entry runs what its book decides: the book keeps freshness, observers and edits;
   // this class owns the tasks (fetch, stale timer, triggers) and the observers' lives.
@@ -78,14 +87,18 @@ where State.Value == Value {
   /// state until something is written.
   init(
     key: LoadKey,
+    registryKey: LoadKey? = nil,
     store: LoaderStore?,
     clock: any Clock<Duration>,
     now: Duration,
     staleTime: Duration,
     triggers: [RefreshTrigger],
+    requested: RequestedSettings,
     engine: EntryEngine<Value, State>
   ) where State: EngineState {
     self.key = key
+    self.registryKey = registryKey ?? key
+    self.requested = requested
     self.store = store
     self.clock = clock
     self.triggers = triggers

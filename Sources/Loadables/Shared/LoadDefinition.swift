@@ -1,0 +1,119 @@
+/// One kind of shared entry, described once: its key, its fetch, its value type, and the
+/// settings that differ from the store's ``LoadDefaults``.
+///
+/// Write a definition for each kind of data the app shows, and ask the store for the entry
+/// of a definition wherever a screen needs it; every screen asking for the same key gets the
+/// same entry, with the same settings and fetch:
+///
+/// ```swift
+/// struct PostQuery: LoadDefinition {
+///   let id: Post.ID
+///   var key: LoadKey { ["posts", id] }
+///   var staleTime: Duration? { .seconds(60) }
+///   func fetch() async throws -> Post { try await api.post(id) }
+/// }
+///
+/// let post = store.loader(for: PostQuery(id: 42))  // SharedLoader<Post>
+/// await post.load()
+/// ```
+///
+/// Every setting but ``key`` and ``fetch()`` has a default that says "the store's": a
+/// definition states only what differs, and ``LoaderStore/defaults`` decides the rest. The
+/// settings an entry was made with are its ``SharedEntry/settings``.
+///
+/// | setting | when the definition says `nil` (the default) |
+/// |---|---|
+/// | ``staleTime`` | ``LoadDefaults/staleTime`` |
+/// | ``policy`` | a retry of ``LoadDefaults/maxAttempts`` attempts with ``LoadDefaults/backoff`` (no policy when it is 1) |
+/// | ``waitsForNetwork`` | ``LoadDefaults/waitsForNetwork`` |
+/// | ``refreshTriggers`` | ``LoadDefaults/refreshTriggers`` |
+/// | ``isPersisted`` | ``LoadDefaults/isPersisted`` |
+///
+/// As with every shared entry, the first caller for a key makes it: a definition asked for
+/// under a key the store already holds gets that entry. A later caller that states a
+/// setting the entry does not have is reported as ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``;
+/// one whose value type differs from the entry's gets an entry of its own, see
+/// ``StoreDiagnostic/typeMismatch(_:)``.
+///
+/// The fetch runs off the main actor unless the conformance isolates it (a `@MainActor`
+/// `fetch()` is fine): a definition is `Sendable`, so make it a small value (ids and
+/// parameters) and reach shared services through properties that are `Sendable` too.
+public protocol LoadDefinition: Sendable {
+  /// The type of the value the entry holds.
+  associatedtype Value: Sendable
+
+  /// The entry's key. Keys are compared whole: two definitions with one key share an entry.
+  var key: LoadKey { get }
+
+  /// How long a value stays fresh; `nil` (the default) for the store's
+  /// ``LoadDefaults/staleTime``. Not negative.
+  var staleTime: Duration? { get }
+
+  /// The policy every fetch runs under; `nil` (the default) for the store's default retry
+  /// (``LoadDefaults/maxAttempts``, ``LoadDefaults/backoff``). A policy given here replaces
+  /// that retry: add `.retry(...)` to it to keep one.
+  var policy: LoadPolicy<Value>? { get }
+
+  /// Whether fetches wait while the store's connectivity says offline; `nil` (the default)
+  /// for the store's ``LoadDefaults/waitsForNetwork``.
+  var waitsForNetwork: Bool? { get }
+
+  /// What refetches the entry while it is observed; `nil` (the default) for the store's
+  /// ``LoadDefaults/refreshTriggers``.
+  var refreshTriggers: [RefreshTrigger]? { get }
+
+  /// Whether the entry is kept between launches by the store's persistence (its value must
+  /// be `Codable`); `nil` (the default) for the store's ``LoadDefaults/isPersisted``.
+  var isPersisted: Bool? { get }
+
+  /// Fetches the value. Runs under the entry's policy, as any shared entry's fetch does.
+  func fetch() async throws -> Value
+}
+
+extension LoadDefinition {
+  /// The store's stale time: ``LoadDefaults/staleTime``.
+  public var staleTime: Duration? { nil }
+  /// The store's default retry: see ``LoadDefaults/maxAttempts``.
+  public var policy: LoadPolicy<Value>? { nil }
+  /// The store's ``LoadDefaults/waitsForNetwork``.
+  public var waitsForNetwork: Bool? { nil }
+  /// The store's ``LoadDefaults/refreshTriggers``.
+  public var refreshTriggers: [RefreshTrigger]? { nil }
+  /// The store's ``LoadDefaults/isPersisted``.
+  public var isPersisted: Bool? { nil }
+}
+
+extension LoaderStore {
+  /// The entry of `definition`, made on first use with its settings and fetch.
+  ///
+  /// Reading an entry that exists looks up the definition's key and nothing else: the
+  /// definition's settings and fetch are read only when the entry is made.
+  ///
+  /// - Parameter definition: What the entry is: its key, value type, fetch and settings.
+  /// - Returns: The shared entry for the definition's key.
+  ///
+  /// > Important: A negative ``LoadDefinition/staleTime`` stops the program with a
+  /// > message naming the key when it makes the entry.
+  public func loader<Definition: LoadDefinition>(
+    for definition: Definition
+  ) -> SharedLoader<Definition.Value> {
+    let key = definition.key
+    let kind = ObjectIdentifier(Definition.self)
+    if let existing = existingEntry(for: key, as: Definition.Value.self) {
+      // Another kind of definition (or a key-based call) made it: its settings may differ.
+      if existing.definition != kind {
+        noteIgnored(
+          existing, staleTime: definition.staleTime,
+          waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
+      }
+      return existing
+    }
+    let entry = loader(
+      for: key, staleTime: definition.staleTime, policy: definition.policy,
+      waitsForNetwork: definition.waitsForNetwork, refreshing: definition.refreshTriggers,
+      persisted: definition.isPersisted
+    ) { try await definition.fetch() }
+    if entry.definition == nil { entry.definition = kind }
+    return entry
+  }
+}

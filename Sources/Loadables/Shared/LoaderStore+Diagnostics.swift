@@ -1,0 +1,65 @@
+// Diagnostics: what the store does when the app asks for a key in a way it cannot honour.
+// A key asked for with a second value type gets an entry kept apart (reported, and asserted
+// in debug builds); a later caller's setting that differs from the entry's is reported once.
+// Never a trap in a shipped app.
+
+extension LoaderStore {
+  /// Reports `diagnostic` to ``onDiagnostic`` and keeps it in ``recentDiagnostics``.
+  func report(_ diagnostic: StoreDiagnostic) {
+    recentDiagnostics.append(diagnostic)
+    if recentDiagnostics.count > 100 {
+      recentDiagnostics.removeFirst(recentDiagnostics.count - 100)
+    }
+    onDiagnostic?(diagnostic)
+  }
+
+  /// The entry for `key` kept apart for `Value`, made (and the mismatch reported) the
+  /// first time a caller asks for the key with that type.
+  func apartEntry<Value: Sendable>(
+    for key: LoadKey,
+    holding held: Any.Type,
+    staleTime: Duration?,
+    policy: LoadPolicy<Value>?,
+    waitsForNetwork: Bool?,
+    triggers: [RefreshTrigger]?,
+    fetch: @escaping @MainActor () async throws -> Value
+  ) -> SharedLoader<Value> {
+    let registryKey = key.appending(ApartTag(Value.self))
+    if let apart = entries[registryKey] as? SharedLoader<Value> {
+      touch(apart)
+      return apart
+    }
+    let mismatch = LoadKeyTypeMismatch(key: key, heldType: held, askedType: Value.self)
+    // Made before it is reported, so an assertion handler that returns leaves a working
+    // entry behind. Never persisted: both entries would save under one key.
+    let entry = makeEntry(
+      for: key, registryKey: registryKey, staleTime: staleTime, policy: policy,
+      waitsForNetwork: waitsForNetwork, triggers: triggers, persisted: false, fetch: fetch)
+    report(.typeMismatch(mismatch))
+    typeMismatchAssertion(mismatch)
+    return entry
+  }
+
+  /// Reports each setting a later caller stated that differs from `entry`'s, once per key
+  /// and setting.
+  func noteIgnored<Value: Sendable>(
+    _ entry: SharedLoader<Value>, staleTime: Duration?, waitsForNetwork: Bool?, persisted: Bool?
+  ) {
+    let made = entry.requested
+    if let staleTime, staleTime != made.staleTime {
+      noteIgnored(entry.key, "staleTime", used: "\(made.staleTime)", asked: "\(staleTime)")
+    }
+    if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
+      noteIgnored(
+        entry.key, "waitsForNetwork", used: "\(made.waitsForNetwork)", asked: "\(waitsForNetwork)")
+    }
+    if let persisted, persisted != made.persisted {
+      noteIgnored(entry.key, "persisted", used: "\(made.persisted)", asked: "\(persisted)")
+    }
+  }
+
+  private func noteIgnored(_ key: LoadKey, _ setting: String, used: String, asked: String) {
+    guard reportedIgnored.insert(key.appending(setting)).inserted else { return }
+    report(.settingsIgnored(key: key, setting: setting, used: used, asked: asked))
+  }
+}
