@@ -104,16 +104,16 @@ public struct LoadSettings: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The settings a shared entry was made with, kept by the entry: ``SharedEntry/settings``
-/// shows them, and a later caller's are compared with them.
-struct RequestedSettings: Sendable {
+/// shows them, and a later caller's are compared with them. Kept small: a store holds
+/// thousands of entries.
+struct RequestedSettings<Value: Sendable>: Sendable {
   let staleTime: Duration
   /// The policy, kept to be described only when ``SharedEntry/settings`` is read.
-  let policy: any CustomStringConvertible & Sendable
+  let policy: LoadPolicy<Value>
   /// Whether the maker asked the fetches to wait for the network.
   let waitsForNetwork: Bool
   /// Whether they do: asked, in a store with a connectivity.
   let waitsInForce: Bool
-  let refreshTriggerCount: Int
   let persisted: Bool
 }
 
@@ -124,8 +124,8 @@ extension SharedEntry {
   public var settings: LoadSettings {
     LoadSettings(
       staleTime: requested.staleTime, policy: requested.policy.description,
-      waitsForNetwork: requested.waitsInForce,
-      refreshTriggerCount: requested.refreshTriggerCount, isPersisted: requested.persisted)
+      waitsForNetwork: requested.waitsInForce, refreshTriggerCount: triggers.count,
+      isPersisted: requested.persisted)
   }
 }
 

@@ -292,8 +292,7 @@ public final class LoaderStore {
     let triggers = triggers ?? defaults.refreshTriggers
     let requested = RequestedSettings(
       staleTime: staleTime, policy: policy, waitsForNetwork: waits,
-      waitsInForce: waits && connectivity != nil, refreshTriggerCount: triggers.count,
-      persisted: persisted)
+      waitsInForce: waits && connectivity != nil, persisted: persisted)
     let entry = SharedLoader(
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,

@@ -43,7 +43,7 @@ where State.Value == Value {
   let registryKey: LoadKey
   /// The settings its maker asked for (the store's defaults filled in): what ``settings``
   /// shows, and what a later caller's settings are compared with.
-  let requested: RequestedSettings
+  let requested: RequestedSettings<Value>
   /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
   /// A definition of another type reading the entry has its settings compared.
   var definition: ObjectIdentifier?
@@ -58,7 +58,7 @@ where State.Value == Value {
   private(set) var book: EntryBook<State>
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
-  private let triggers: [RefreshTrigger]
+  let triggers: [RefreshTrigger]
   private weak var store: LoaderStore?
   private let clock: any Clock<Duration>
   private let status = EntryStatus()
@@ -93,7 +93,7 @@ where State.Value == Value {
     now: Duration,
     staleTime: Duration,
     triggers: [RefreshTrigger],
-    requested: RequestedSettings,
+    requested: RequestedSettings<Value>,
     engine: EntryEngine<Value, State>
   ) where State: EngineState {
     self.key = key
