@@ -366,6 +366,157 @@ final class LimiterPolicyTests: XCTestCase {
     }
   }
 
+  // MARK: - Priority
+
+  /// Starts a load of `state` under `limiter` at `priority`; its block appends `name` to
+  /// `order` when it gets its permit.
+  private func start(
+    _ name: String, at priority: LoadPriority, _ limiter: ConcurrencyLimiter,
+    order: @escaping @MainActor (String) -> Void
+  ) -> (Loadable<String>, Task<Void, Never>) {
+    let state = Loadable<String>()
+    let task = withLoadPriority(priority) {
+      state.projectedValue.load(policy: .limit(limiter)) {
+        order(name)
+        return name
+      }
+    }
+    return (state, task)
+  }
+
+  func testWaitersAreServedHighestPriorityFirstAndInOrderWithinAPriority() async throws {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    let gate = Gate<Void>()
+    @Loadable var holder: LoadableState<Int>
+    let holding: Task<Void, Never> = $holder.load(policy: .limit(limiter)) {
+      try await gate.pass()
+      return 0
+    }
+    await gate.arrival()
+    var order: [String] = []
+    let record: @MainActor (String) -> Void = { order.append($0) }
+    let waiting: [(String, LoadPriority)] = [
+      ("prefetch 1", .prefetch), ("visible 1", .visible), ("user 1", .userInitiated),
+      ("prefetch 2", .prefetch), ("user 2", .userInitiated), ("visible 2", .visible),
+      ("prefetch 3", .prefetch),
+    ]
+    var loads: [(Loadable<String>, Task<Void, Never>)] = []
+    for (name, priority) in waiting {
+      loads.append(start(name, at: priority, limiter, order: record))
+      // Each takes its place before the next starts: the order within a priority is known.
+      await yieldUntil { limiter.waitingCount == loads.count }
+    }
+    XCTAssertEqual(limiter.waitingCount, waiting.count)
+    gate.open()
+    await holding.value
+    for (_, task) in loads { await task.value }
+    XCTAssertEqual(
+      order,
+      ["user 1", "user 2", "visible 1", "visible 2", "prefetch 1", "prefetch 2", "prefetch 3"])
+    XCTAssertEqual(loads.map(\.0.wrappedValue), waiting.map { .loaded($0.0) })
+    XCTAssertEqual(limiter.runningCount, 0)
+  }
+
+  /// Without any scope every load is `userInitiated`: the line stays first in, first out.
+  func testLoadsOutsideAnyScopeAreUserInitiated() async {
+    XCTAssertEqual(LoadPriority.current, .userInitiated)
+    withLoadPriority(.visible) {
+      XCTAssertEqual(LoadPriority.current, .visible)
+      withLoadPriority(.prefetch) { XCTAssertEqual(LoadPriority.current, .prefetch) }
+      XCTAssertEqual(LoadPriority.current, .visible)
+    }
+    await withLoadPriority(.prefetch) {
+      await Task.yield()
+      XCTAssertEqual(LoadPriority.current, .prefetch)
+    }
+    XCTAssertEqual(LoadPriority.current, .userInitiated)
+    XCTAssertLessThan(LoadPriority.prefetch, .visible)
+    XCTAssertLessThan(LoadPriority.visible, .userInitiated)
+  }
+
+  /// A load on screen loads a shared entry whose prefetch waits for a permit: the prefetch's
+  /// wait is raised to the load's priority and goes to the end of that priority's line,
+  /// ahead of every lower priority and behind the loads of its new priority already waiting.
+  func testARaisedWaiterMovesToTheEndOfItsNewPriority() async throws {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    let store = LoaderStore()
+    let gate = Gate<Void>()
+    @Loadable var holder: LoadableState<Int>
+    let holding: Task<Void, Never> = $holder.load(policy: .limit(limiter)) {
+      try await gate.pass()
+      return 0
+    }
+    await gate.arrival()
+    var order: [String] = []
+    let record: @MainActor (String) -> Void = { order.append($0) }
+    let post = store.loader(for: ["post", 1], policy: .limit(limiter)) { () -> String in
+      order.append("post")
+      return "post"
+    }
+    let visible = start("visible", at: .visible, limiter, order: record)
+    await yieldUntil { limiter.waitingCount == 1 }
+    XCTAssertTrue(post.prefetch())
+    await yieldUntil { limiter.waitingCount == 2 }
+    let user = start("user", at: .userInitiated, limiter, order: record)
+    await yieldUntil { limiter.waitingCount == 3 }
+    XCTAssertEqual(limiter.waitingCount, 3)
+    // The screen joins the prefetch: the prefetch's wait becomes userInitiated, after "user".
+    var joined = false
+    let screen = Task {
+      joined = true  // then, with no suspension in between, the load joins the prefetch
+      return await post.load()
+    }
+    await yieldUntil { joined }
+    XCTAssertEqual(limiter.waitingCount, 3, "the screen's load joins; it does not wait again")
+    gate.open()
+    await holding.value
+    let shown = await screen.value
+    await visible.1.value
+    await user.1.value
+    XCTAssertEqual(shown, .loaded("post"))
+    XCTAssertEqual(order, ["user", "post", "visible"])
+    XCTAssertEqual(limiter.runningCount, 0)
+  }
+
+  /// A waiter cancelled while it waits at any priority leaves the line, takes no permit and
+  /// never runs; the permit goes to the next waiter by priority, and none is lost.
+  func testCancellingPrioritisedWaitersLeaksNoPermit() async throws {
+    let limiter = ConcurrencyLimiter(limit: 1)
+    let gate = Gate<Void>()
+    @Loadable var holder: LoadableState<Int>
+    let holding: Task<Void, Never> = $holder.load(policy: .limit(limiter)) {
+      try await gate.pass()
+      return 0
+    }
+    await gate.arrival()
+    var order: [String] = []
+    let record: @MainActor (String) -> Void = { order.append($0) }
+    let prefetch = start("prefetch", at: .prefetch, limiter, order: record)
+    let visible = start("visible", at: .visible, limiter, order: record)
+    let user = start("user", at: .userInitiated, limiter, order: record)
+    await yieldUntil { limiter.waitingCount == 3 }
+    XCTAssertEqual(limiter.waitingCount, 3)
+    user.0.projectedValue.cancel()  // the first in line goes
+    await user.1.value
+    visible.0.projectedValue.reset()
+    await visible.1.value
+    XCTAssertEqual(limiter.waitingCount, 1)
+    XCTAssertEqual(limiter.runningCount, 1)
+    gate.open()
+    await holding.value
+    await prefetch.1.value
+    XCTAssertEqual(order, ["prefetch"])
+    XCTAssertEqual(user.0.wrappedValue, .absent)
+    XCTAssertEqual(visible.0.wrappedValue, .absent)
+    XCTAssertEqual(prefetch.0.wrappedValue, .loaded("prefetch"))
+    XCTAssertEqual(limiter.runningCount, 0)
+    XCTAssertEqual(limiter.waitingCount, 0)
+    // The permit was not lost: a new load runs at once.
+    @Loadable var after: LoadableState<Int>
+    await $after.load(policy: .limit(limiter)) { 1 }
+    XCTAssertEqual(after, .loaded(1))
+  }
+
   // MARK: - withPermit
 
   func testWithPermitFromTasksOffTheMainActorWaitsInLineAndCanBeCancelledOut() async throws {

@@ -307,6 +307,52 @@ final class PolicyArticleTests: XCTestCase {
     XCTAssertEqual(api.calls.count, 3)
   }
 
+  func testPrefetchedRowsWaitBehindTheTappedRow() async throws {
+    let clock = ManualClock()
+    let api = StubPostsAPI([.success(first)], clock: clock)
+    api.latency = .seconds(1)
+    let downloads = ConcurrencyLimiter(limit: 1)
+    let busy = PostRow(id: 9)
+    let holding: Task<Void, Never> = busy.$post.load(policy: .limit(downloads)) {
+      try await api.post(busy.id)
+    }
+    try await clock.sleepers(count: 1)  // holds the one permit
+    let upcomingRows = [PostRow(id: 2), PostRow(id: 3)]
+    let tapped = PostRow(id: 1)
+
+    // Rows about to scroll into view: fetched when nothing more urgent waits.
+    func prefetch(_ upcomingRows: [PostRow]) {
+      withLoadPriority(.prefetch) {
+        for row in upcomingRows {
+          row.$post.load(policy: .limit(downloads)) { try await api.post(row.id) }
+        }
+      }
+    }
+
+    // The row the user tapped: served before every waiting prefetch.
+    func open(_ tapped: PostRow) async {
+      await tapped.$post.load(policy: .limit(downloads)) { try await api.post(tapped.id) }
+    }
+
+    prefetch(upcomingRows)
+    await yieldUntil { downloads.waitingCount == 2 }
+    let opened = Task { await open(tapped) }
+    await yieldUntil { downloads.waitingCount == 3 }
+    XCTAssertEqual(downloads.waitingCount, 3)
+    for _ in 0..<3 {
+      clock.advance(by: .seconds(1))
+      try await clock.sleepers(count: 1)
+    }
+    clock.advance(by: .seconds(1))
+    await holding.value
+    await opened.value
+    for row in upcomingRows {
+      while row.$post.isRunning { await Task.yield() }
+    }
+    XCTAssertEqual(api.calls, ["post 9", "post 1", "post 2", "post 3"])
+    XCTAssertEqual(tapped.post, .loaded(first[0]))
+  }
+
   // MARK: Cache
 
   func testTheCacheTable() async throws {

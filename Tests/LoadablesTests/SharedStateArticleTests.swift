@@ -291,6 +291,30 @@ final class SharedStateArticleTests: XCTestCase {
     XCTAssertEqual(server.requests, ["post 1"])
   }
 
+  func testAPrefetchedDetailIsThereWhenTheUserTapsTheRow() async {
+    let api = FakePostsServer(posts: [hello])
+    let store = LoaderStore()
+    let id = 1
+
+    let downloads = ConcurrencyLimiter(limit: 4)
+
+    func post(_ id: Post.ID) -> SharedLoader<Post> {
+      store.loader(for: ["posts", id], staleTime: .seconds(60), policy: .limit(downloads)) {
+        try await api.post(id)
+      }
+    }
+
+    // A row scrolls into view: warm its detail, unless it was fetched in the last 30 seconds.
+    post(id).prefetch(ifOlderThan: .seconds(30))
+
+    // The user taps the row: the detail joins the prefetch, or returns its value.
+    await post(id).load()
+
+    XCTAssertEqual(post(id).state, .loaded(hello))
+    XCTAssertEqual(api.requests, ["post 1"], "the tap fetched again")
+    XCTAssertFalse(post(id).prefetch(ifOlderThan: .seconds(30)))
+  }
+
   func testKeysCompareAsAnyHashable() {
     XCTAssertEqual(LoadKey(["posts", 42]), LoadKey(["posts", 42 as Int64]))
     XCTAssertEqual(

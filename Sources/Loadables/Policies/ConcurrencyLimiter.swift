@@ -1,7 +1,8 @@
 import Foundation
 
-/// Lets at most `limit` operations run at once; the others wait their turn, first in, first
-/// out. Share one limiter between many loads — a batch of downloads, say — and pass it to
+/// Lets at most `limit` operations run at once; the others wait their turn, the highest
+/// ``LoadPriority`` first and first in, first out within a priority. Share one limiter between
+/// many loads — a batch of downloads, say — and pass it to
 /// ``LoadPolicy/limit(_:)-type.method``:
 ///
 /// ```swift
@@ -13,9 +14,35 @@ import Foundation
 /// ```
 ///
 /// The limit is never exceeded: a finishing operation hands its permit straight to the
-/// first waiter, so no newcomer can slip in between. A waiter whose task is cancelled (its
+/// next waiter, so no newcomer can slip in between. A waiter whose task is cancelled (its
 /// load superseded, cancelled or reset) leaves the queue at once, without running and
 /// without taking a permit. Safe to use from any thread or actor.
+///
+/// ## Priority
+///
+/// A waiter waits at the ``LoadPriority/current`` of its task: ``LoadPriority/userInitiated``
+/// unless a ``withLoadPriority(_:isolation:operation:)`` scope says otherwise. The next permit
+/// goes to the first waiter of the highest priority, so prefetches wait behind what is on
+/// screen, which waits behind what the user asked for:
+///
+/// ```swift
+/// func prefetch(_ upcoming: [PostRow]) {
+///   withLoadPriority(.prefetch) {
+///     for row in upcoming { row.$post.load(policy: .limit(downloads)) { try await api.post(row.id) } }
+///   }
+/// }
+///
+/// func open(_ row: PostRow) async {
+///   // Served before every waiting prefetch.
+///   await row.$post.load(policy: .limit(downloads)) { try await api.post(row.id) }
+/// }
+/// ```
+///
+/// Priority orders only the waiting: a load that finds a permit free takes it whatever its
+/// priority, and a running prefetch is not stopped. A waiter whose priority is raised (a
+/// shared entry's prefetch joined by a screen's load, see
+/// ``SharedEntry/prefetch(ifOlderThan:priority:)``) goes to the end of its new priority's
+/// line. Waiters at lower priorities wait as long as higher ones keep coming.
 public final class ConcurrencyLimiter: Sendable {
   /// How many operations may run at once.
   public let limit: Int
@@ -43,8 +70,8 @@ public final class ConcurrencyLimiter: Sendable {
 
   /// Runs `operation` once a permit is free, and frees it when `operation` ends.
   ///
-  /// Callers on one actor are served in the order they call: the caller takes its place in
-  /// line before it first suspends.
+  /// Callers on one actor are served in the order they call, within a priority: the caller
+  /// takes its place in line, at ``LoadPriority/current``, before it first suspends.
   ///
   /// - Parameters:
   ///   - isolation: The actor to run `operation` on; the caller's by default.
@@ -99,11 +126,23 @@ private struct Permits: Sendable {
   }
 
   /// Takes a permit, waiting in line for one if none is free.
+  ///
+  /// A task that has to wait does so at ``LoadPriority/current``; inside a
+  /// ``withLoadPriority(_:isolation:operation:)`` scope, raising the scope raises the wait.
   func acquire(isolation: isolated (any Actor)? = #isolation) async throws {
     try Task.checkCancellation()
-    try await line.wait(isolation: isolation) { running in
+    // The wait's place in its priority scope, left once the wait ends however it ends.
+    var entered: (scope: LoadPriorityScope, id: Int)?
+    defer { if let entered { entered.scope.leave(entered.id) } }
+    try await line.wait(isolation: isolation) { [line] id in
+      // Read only when the task has to wait: a free permit never looks at the priority.
+      guard let scope = LoadPriority.scope else { return .userInitiated }
+      let (scopeID, priority) = scope.enter { line.raise(id, to: $0) }
+      entered = (scope, scopeID)
+      return priority
+    } admit: { running in
       // Only a newcomer finding nobody in line may take a free permit; a permit given back
-      // while tasks wait goes to the first of them (see `release`).
+      // while tasks wait goes to the next of them (see `release`).
       guard running < limit else { return nil }
       running += 1
       return .success(())
@@ -115,7 +154,8 @@ private struct Permits: Sendable {
     }
   }
 
-  /// Gives a permit back: straight to the first waiter if there is one.
+  /// Gives a permit back: straight to the next waiter if there is one (the first of the
+  /// highest priority).
   func release() {
     line.handOff { running, hasWaiter in
       if hasWaiter { return () }

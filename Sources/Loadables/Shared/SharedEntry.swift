@@ -55,7 +55,7 @@ where State.Value == Value {
   // touches them. The book itself stays checked: laying an edit over runs the app's
   // `update` closures inside its accessors.
   let slot: EntryStateStorage<Value, State>
-  private(set) var book: EntryBook<State>
+  var book: EntryBook<State>
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
   let triggers: [RefreshTrigger]
@@ -83,6 +83,10 @@ where State.Value == Value {
   /// A store's use counter at this entry's last use: the least recently used goes first.
   @exclusivity(unchecked) var lastUse: UInt64 = 0
 
+  /// The priority scope of the running fetch when it started below the highest priority, for
+  /// a joining load to raise; see `SharedEntry+Prefetch.swift`.
+  @exclusivity(unchecked) var fetchPriority: LoadPriorityScope?
+
   /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
   /// state until something is written.
   init(
@@ -109,7 +113,7 @@ where State.Value == Value {
   }
 
   /// The time on the store's clock; zero for an entry without a store.
-  private var now: Duration { store?.now ?? .zero }
+  var now: Duration { store?.now ?? .zero }
 
   /// Counts a use of the entry in its store and returns ``now``: the store is held weakly,
   /// and loading it once rather than twice spares a load the weak load and the slow
@@ -223,6 +227,7 @@ where State.Value == Value {
   func beginLoad(silently: Bool) -> Bool {
     if slot.isBusy {
       store?.touch(self)
+      raiseFetchPriority()
       return false
     }
     // A fresh value, the common case, returns at once: asked of the book's tally, which
@@ -393,11 +398,11 @@ where State.Value == Value {
   }
 
   /// Performs what the book asked for, in order.
-  private func perform(_ effects: EntryEffects) {
+  func perform(_ effects: EntryEffects) {
     for effect in effects {
       switch effect {
       case .startFetch(let silently):
-        engine.startFetch(slot, silently)
+        startingFetchAtCurrentPriority { engine.startFetch(slot, silently) }
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
         slot.show(book.shown)

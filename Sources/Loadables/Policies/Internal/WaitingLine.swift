@@ -8,15 +8,20 @@ import Foundation
 /// (a permit given back, a fetch finishing) can leave it waiting with nobody to wake it. A
 /// waiting task is resumed by ``handOff(_:)`` or ``resumeAll(_:)``; a task cancelled while
 /// it waits leaves the line at once with `CancellationError`.
+///
+/// ``handOff(_:)`` serves the highest ``LoadPriority`` first, first in first out within a
+/// priority (``WaitingOrder``); ``raise(_:to:)`` moves a waiter up.
 final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
   // Safe to share: `state`, the waiters and the ids are read and written only while holding
   // `lock`; each continuation is resumed exactly once, outside the lock. `onCancelled` is set
   // before any task can wait and only read afterwards.
   private let lock = NSLock()
   private var state: State
-  private var waiters: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
+  private var waiters = WaitingOrder<CheckedContinuation<Value, any Error>>()
   /// Tasks given an id that have not taken their place in line yet.
   private var entering: Set<Int> = []
+  /// Entering tasks raised before they got in line, and to what.
+  private var raisedWhileEntering: [Int: LoadPriority] = [:]
   /// Entering tasks that were cancelled before they got in line.
   private var cancelledIDs: Set<Int> = []
   private var nextID = 0
@@ -37,6 +42,9 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
 
   /// Returns what `admit` lets through at once, or waits in line to be handed a value.
   ///
+  /// `priority` is asked only when the task has to wait, with its id (for ``raise(_:to:)``),
+  /// before it takes its place in line: the uncontended path never reads a priority.
+  ///
   /// - Throws: What `admit` lets through, or `CancellationError` when the task is
   ///   cancelled before it is handed a value.
   ///
@@ -44,6 +52,7 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
   /// call it in order from one actor take their places in that order.
   func wait(
     isolation: isolated (any Actor)? = #isolation,
+    priority: (_ id: Int) -> LoadPriority = { _ in .userInitiated },
     admit: (inout State) -> Result<Value, any Error>?
   ) async throws -> Value {
     let arrival: (outcome: Result<Value, any Error>?, id: Int) = lock.withLock {
@@ -54,6 +63,7 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
     }
     if let outcome = arrival.outcome { return try outcome.get() }
     let id = arrival.id
+    let asked = priority(id)
     return try await withTaskCancellationHandler {
       // Naming `isolation` here isolates this closure to the caller's actor too (SE-0420);
       // without it the closure would run on the global executor, and tasks would take their
@@ -62,9 +72,10 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
       return try await withCheckedThrowingContinuation { continuation in
         let ready: Result<Value, any Error>? = lock.withLock {
           entering.remove(id)
+          let raised = raisedWhileEntering.removeValue(forKey: id)
           if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
           if let outcome = admit(&state) { return outcome }
-          waiters.append((id, continuation))
+          waiters.append(id: id, priority: max(asked, raised ?? asked), continuation)
           return nil
         }
         guard let ready else { return }
@@ -73,12 +84,12 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
       }
     } onCancel: {
       let waiter: CheckedContinuation<Value, any Error>? = lock.withLock {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+        guard let waiter = waiters.remove(id: id) else {
           // Not in line yet: it sees this as it enters. Already handed a value: too late.
           if entering.contains(id) { cancelledIDs.insert(id) }
           return nil
         }
-        return waiters.remove(at: index).continuation
+        return waiter
       }
       if let waiter {
         waiter.resume(throwing: CancellationError())
@@ -87,12 +98,26 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
     }
   }
 
-  /// Under the lock, `decide` changes the state and returns a value to hand to the first
-  /// waiter, or `nil` to hand nothing; `hasWaiter` tells whether one waits in line.
+  /// Raises the waiter `id` to `priority`: it moves to the end of that priority's line. A
+  /// waiter about to take its place takes it at `priority`; one already served, gone, or at
+  /// that priority or higher is left as it is.
+  func raise(_ id: Int, to priority: LoadPriority) {
+    lock.withLock {
+      if waiters.raise(id: id, to: priority) { return }
+      guard entering.contains(id) else { return }
+      raisedWhileEntering[id] = max(priority, raisedWhileEntering[id] ?? priority)
+    }
+  }
+
+  /// Under the lock, `decide` changes the state and returns a value to hand to the next
+  /// waiter (the first of the highest priority), or `nil` to hand nothing; `hasWaiter`
+  /// tells whether one waits in line.
   func handOff(_ decide: (_ state: inout State, _ hasWaiter: Bool) -> Value?) {
     let next: (CheckedContinuation<Value, any Error>, Value)? = lock.withLock {
-      guard let value = decide(&state, !waiters.isEmpty), !waiters.isEmpty else { return nil }
-      return (waiters.removeFirst().continuation, value)
+      guard let value = decide(&state, !waiters.isEmpty),
+        let waiter = waiters.removeNext()
+      else { return nil }
+      return (waiter, value)
     }
     if let (continuation, value) = next { continuation.resume(returning: value) }
   }
@@ -101,9 +126,8 @@ final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
   func resumeAll(_ decide: (_ state: inout State) -> Result<Value, any Error>) {
     let (waiting, outcome) = lock.withLock {
       let outcome = decide(&state)
-      defer { waiters = [] }
-      return (waiters, outcome)
+      return (waiters.removeAll(), outcome)
     }
-    for waiter in waiting { waiter.continuation.resume(with: outcome) }
+    for waiter in waiting { waiter.resume(with: outcome) }
   }
 }
