@@ -109,6 +109,53 @@ final class OutboxFaultTests: XCTestCase {
       }.state.data?.title, "c", "the committed value was not saved once the disk had room")
   }
 
+  func testAKillBeforeTheCommittedValueIsSavedKeepsTheSentEdit() async throws {
+    // The crash test's failure (seed 18349606250050811401), step by step: the entry's save
+    // of a committed edit is still on its way to storage when the app is killed.
+    let entriesDisk = StallingBackend()
+    defer { entriesDisk.loseStalledWrites() }
+    let saved = StorePersistence(
+      backend: entriesDisk, outboxBackend: InMemoryPersistence(),
+      rules: PersistenceRules(version: "1"))
+    let server = PostServer()
+    let before = LoaderStore(persistence: saved)
+    await server.entry(1, in: before).load()
+    await before.flushPersistence()  // "old" is on storage
+    entriesDisk.stalls = true
+    before.register(RenamePost.self) { edit, context in
+      try await server.rename(edit, context)
+      server.title = edit.title
+    }
+    before.enqueue(RenamePost(id: 1, title: "a"))
+    try await waitUntil(
+      "the committed value's save is on its way", seen: "\(before.outbox.items)"
+    ) { entriesDisk.stalledWrites == 1 }
+    XCTAssertEqual(server.applied.count, 1)
+
+    // Killed now: the save never lands, and storage holds the value fetched before the edit.
+    let after = LoaderStore(persistence: saved)
+    entriesDisk.loseStalledWrites()
+    XCTAssertEqual(
+      after.outbox.items.map(\.name), ["RenamePost"],
+      "the sent edit's record went before the value holding its change was saved")
+    let post = server.entry(1, in: after)
+    XCTAssertEqual(post.state.data?.title, "old")
+    after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    XCTAssertEqual(
+      post.state.data?.title, "a",
+      "the relaunch lost an edit the server applied: its change is not laid over the restore")
+    try await waitUntil("the edit is sent again", seen: "\(after.outbox.items)") {
+      after.outbox.items.isEmpty
+    }
+    await after.flushPersistence()
+    XCTAssertEqual(server.calls.count, 2)
+    XCTAssertEqual(server.applied.count, 1, "the repeated send was applied twice")
+    XCTAssertEqual(
+      LoaderStore(persistence: saved).loader(for: ["posts", 1]) {
+        OutboxPost(id: 1, title: "fetched", body: "")
+      }.state.data?.title, "a", "the committed value was not saved")
+  }
+
   func testARecordThatCannotBeRemovedIsReportedAndSentOnceMore() async throws {
     let disk = FlakyBackend()
     disk.failsRemoves = true
@@ -195,6 +242,60 @@ final class FlakyBackend: PersistenceBackend, @unchecked Sendable {
     if failsRemoves { throw .io(operation: "unlink", path: "outbox", errno: EIO) }
     try base.remove(key)
   }
+
+  func removeAll() throws(PersistenceError) { try base.removeAll() }
+}
+
+/// An entries backend in memory whose writes wait while ``stalls`` is set, as a write still on
+/// its way to storage; ``loseStalledWrites()`` ends them unwritten, as killing the app does.
+final class StallingBackend: PersistenceBackend, @unchecked Sendable {
+  // Safe to share: the flag and the count are read and written only while holding
+  // `condition`; the wrapped backend locks itself.
+  private let condition = NSCondition()
+  private let base = InMemoryPersistence()
+  private var stalling = false
+  private var stalledCount = 0
+
+  /// Whether writes wait (on the writer's thread) until ``loseStalledWrites()``.
+  var stalls: Bool {
+    get { condition.withLock { stalling } }
+    set { condition.withLock { stalling = newValue } }
+  }
+  /// The writes waiting now.
+  var stalledWrites: Int { condition.withLock { stalledCount } }
+
+  /// Ends the waiting writes without writing them, and lets later writes through.
+  func loseStalledWrites() {
+    condition.withLock {
+      stalling = false
+      condition.broadcast()
+    }
+  }
+
+  func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
+    base.loadAll(rules, now: now)
+  }
+
+  func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
+    base.read(key, rules: rules, now: now)
+  }
+
+  @discardableResult
+  func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
+    -> [PersistenceEvent]
+  {
+    let lost = condition.withLock {
+      guard stalling else { return false }
+      stalledCount += 1
+      while stalling { condition.wait() }
+      stalledCount -= 1
+      return true
+    }
+    if lost { return [] }
+    return try base.write(record, rules: rules)
+  }
+
+  func remove(_ key: PersistentKey) throws(PersistenceError) { try base.remove(key) }
 
   func removeAll() throws(PersistenceError) { try base.removeAll() }
 }

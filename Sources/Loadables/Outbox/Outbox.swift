@@ -26,7 +26,7 @@ public import Observation
 /// | its turn | one edit at a time per ``OutboxEdit/scope``, oldest first; scopes send in parallel |
 /// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
-/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, then removes the saved record |
+/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``; once the entries' saves queued so far (the committed value's among them) are on storage, removes the edit and its saved record |
 /// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
 /// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
@@ -346,6 +346,15 @@ public final class Outbox {
     }
   }
 
+  /// Removes a sent edit from the outbox, and its record from storage.
+  private func removeSent(_ queued: Queued) {
+    removeRecord(
+      queued,
+      "a sent edit's record could not be removed (it is sent again, "
+        + "with the same idempotency key, after a relaunch)")
+    change([queued.scopeID]) { queue.removeAll { $0 === queued } }
+  }
+
   private func removeRecord(_ queued: Queued, _ message: String) {
     guard let backend else { return }
     do {
@@ -363,6 +372,8 @@ public final class Outbox {
     case waitOnline(Connectivity)
     case sleep(Duration, any Clock<Duration>)
     case send(Queued, OutboxHandler, any OutboxEdit, OutboxContext)
+    /// A sent edit leaves once the saves queued before it are on storage.
+    case removeOnceSaved(Queued, PersistenceWriter)
   }
 
   /// Starts sending `scopeID`'s edits, unless its lane runs already.
@@ -388,10 +399,19 @@ public final class Outbox {
           } catch {
             failure = error
           }
-          let next = self?.sent(queued, handler: handler, failure: failure)
-          if case .sleep(let delay, let clock) = next, !Task.isCancelled {
+          switch self?.sent(queued, handler: handler, failure: failure) {
+          case .sleep(let delay, let clock)? where !Task.isCancelled:
             try? await clock.sleep(for: delay)
+          case .removeOnceSaved(let queued, let writer)?:
+            // Even in a cancelled lane: the edit was sent and committed.
+            await writer.flush()
+            self?.removeSent(queued)
+          default:
+            break
           }
+        case .removeOnceSaved(let queued, let writer):
+          await writer.flush()
+          self?.removeSent(queued)
         }
       }
     }
@@ -439,18 +459,23 @@ public final class Outbox {
     return .send(queued, handler, edit, context)
   }
 
-  /// The handler of `queued` returned or threw; returns a backoff to wait, if any.
+  /// The handler of `queued` returned or threw; returns what the lane does before its next
+  /// edit (a backoff, or the removal of a sent edit once the saves are on storage), if any.
   private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
     switch failure {
     case nil:
       commit(queued)
-      change([queued.scopeID]) { queue.removeAll { $0 === queued } }
       for key in queued.edit?.invalidates ?? [] { store.invalidate(key) }
-      removeRecord(
-        queued,
-        "a sent edit's record could not be removed (it is sent again, "
-          + "with the same idempotency key, after a relaunch)")
+      // The record goes once the entries' saves queued so far, the commit's among them, are
+      // on storage. Gone before, a kill in between loses the edit from both: the relaunch
+      // restores an entry saved without it and commits later edits over that, a value the
+      // server never had. Kept, the edit is laid over the restored value and sent again (its
+      // idempotency key makes that harmless).
+      if backend != nil, let writer = store.persister?.writer {
+        return .removeOnceSaved(queued, writer)
+      }
+      removeSent(queued)
       return nil
     case let failure as OutboxFailure:
       let reason: String
