@@ -124,6 +124,18 @@ struct PostQuery: LoadDefinition {
   func fetch() async throws -> Post { try await api.post(id) }
 }
 
+// MARK: - Article: Start from what the screen already has
+
+struct PostDetailQuery: LoadDefinition {
+  let id: Post.ID
+  let api: any PostsAPI
+  var key: LoadKey { ["posts", id] }
+  func fetch() async throws -> Post { try await api.post(id) }
+  func placeholder(in store: LoaderStore) -> Post? {
+    store.existingLoader(for: ["posts"], as: [Post].self)?.state.data?.first { $0.id == id }
+  }
+}
+
 /// A fake server for the article's examples: it answers from `posts`, records each request,
 /// and refuses a rename while `refusing` is set; a rename that passes `renameGate` waits for
 /// the test to open it.
@@ -313,6 +325,29 @@ final class SharedStateArticleTests: XCTestCase {
     XCTAssertEqual(post(id).state, .loaded(hello))
     XCTAssertEqual(api.requests, ["post 1"], "the tap fetched again")
     XCTAssertFalse(post(id).prefetch(ifOlderThan: .seconds(30)))
+  }
+
+  func testTheDetailStartsFromTheRowAndFromTheFeedsPlaceholder() async {
+    let two = Post(id: 2, title: "Two")
+    let server = FakePostsServer(posts: [hello, two])
+    let api: any PostsAPI = server
+    let store = LoaderStore()
+    let feed = store.loader(for: ["posts"], staleTime: .seconds(60)) { try await api.posts() }
+    await feed.load()
+    let row = hello
+
+    let detail = store.loader(for: PostQuery(id: row.id, api: api))
+    detail.start(with: row, fetchedAt: feed.fetchedAt)  // as fresh as the feed it came from
+    await detail.load()  // refetches silently only once that age passes the stale time
+    XCTAssertEqual(detail.state, .loaded(hello))
+    XCTAssertEqual(server.requests, ["posts"], "a fresh starting value was fetched")
+
+    let placeheld = store.loader(for: PostDetailQuery(id: 2, api: api))
+    XCTAssertTrue(placeheld.isPlaceholder)
+    XCTAssertEqual(placeheld.state, .loaded(two))
+    await placeheld.load()
+    XCTAssertFalse(placeheld.isPlaceholder)
+    XCTAssertEqual(server.requests, ["posts", "post 2"])
   }
 
   func testKeysCompareAsAnyHashable() {

@@ -130,6 +130,9 @@ struct EntryBook<State: SharedEntryState> {
   /// freshness alone: the list is as fresh as its first page.
   mutating func engineWrote(_ state: State, cause: WriteCause, at now: Duration) -> Effects {
     base = state
+    // A placeholder shows until the engine writes anything but a cancelled fetch's
+    // restoring write or a next page.
+    if cause != .restored && cause != .nextPage { tally.isPlaceholder = false }
     switch cause {
     case .fetched:
       if state._holdsValue { tally.fetchedAt = now }
@@ -153,11 +156,31 @@ struct EntryBook<State: SharedEntryState> {
     return written(.restoredFromDisk, at: now, shownSince: fetchedAt)
   }
 
+  /// A value the app already has (the row the user tapped) becomes the base, as if fetched
+  /// at `fetchedAt` on the store's stopwatch: as fresh as that age says, and kept between
+  /// launches once an edit commits over it. Without a `fetchedAt` it is stale at once, so
+  /// the next load or observer refetches it silently.
+  mutating func start(with state: State, fetchedAt: Duration?, at now: Duration) -> Effects {
+    base = state
+    tally.fetchedAt = fetchedAt
+    tally.isPlaceholder = false
+    return written(.initialValue, at: now, shownSince: fetchedAt, stale: fetchedAt == nil)
+  }
+
+  /// A placeholder shows until the first fetch lands: it is stale (a load refetches it
+  /// silently, keeping it on screen), it has no fetch time, and nothing saves it.
+  mutating func showPlaceholder(_ state: State, at now: Duration) -> Effects {
+    base = state
+    tally.fetchedAt = nil
+    tally.isPlaceholder = true
+    return written(.placeholder, at: now, stale: true)
+  }
+
   /// The state on screen changed: write it, and a value is fresh again (fresh since
   /// `shownSince`, for a restored value; since `now` otherwise) — unless the write is a
   /// next page's, which changes the list and not its freshness.
   private mutating func written(
-    _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil
+    _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
     if edits.isEmpty {
@@ -171,7 +194,7 @@ struct EntryBook<State: SharedEntryState> {
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
     tally.updatedAt = shownSince ?? now
-    tally.invalidated = false
+    tally.invalidated = stale
     setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
     return effects
@@ -303,6 +326,8 @@ struct EntryTally {
   var staleFlag = false
   /// Whether the book's shown state holds a value, kept at every write.
   var showsValue = false
+  /// Whether the base is a placeholder that no fetch has replaced yet.
+  var isPlaceholder = false
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime

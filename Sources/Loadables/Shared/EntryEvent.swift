@@ -18,6 +18,11 @@ enum WriteCause: Equatable, Sendable {
   case restored
   /// A value saved in an earlier launch was shown as the entry was made.
   case restoredFromDisk
+  /// The app gave the entry a value it already had (``SharedEntry/start(with:fetchedAt:)``).
+  case initialValue
+  /// A placeholder was shown until the first fetch lands
+  /// (``SharedEntry/showPlaceholder(_:)``).
+  case placeholder
   /// `reset()` wrote the reset state and discarded the pending edits.
   case reset
   /// A state was written directly.

@@ -147,6 +147,13 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   ///   - used: The entry's value of it.
   ///   - asked: The later caller's value of it.
   case settingsIgnored(key: LoadKey, setting: String, used: String, asked: String)
+  /// A ``LoadDefinition``'s ``LoadDefinition/placeholder(in:)`` threw as the store made
+  /// its entry: no placeholder is shown, and the entry loads as usual.
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - error: A description of what the placeholder threw.
+  case placeholderFailed(key: LoadKey, error: String)
 
   /// What went wrong, naming the key and both sides.
   public var description: String {
@@ -156,6 +163,9 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case .settingsIgnored(let key, let setting, let used, let asked):
       return "LoaderStore.loader(for: \(key)): the entry was made with \(setting) \(used); "
         + "a later caller asked for \(asked), which is not used"
+    case .placeholderFailed(let key, let error):
+      return "LoaderStore.loader(for: \(key)): the definition's placeholder threw \(error); "
+        + "no placeholder is shown"
     }
   }
 }

@@ -68,6 +68,20 @@ public protocol LoadDefinition: Sendable {
 
   /// Fetches the value. Runs under the entry's policy, as any shared entry's fetch does.
   func fetch() async throws -> Value
+
+  /// A placeholder to show until the first fetch lands, computed from what the store
+  /// already holds (the list's row for a detail); `nil` (the default) for none. Asked once,
+  /// when the store makes the entry and nothing was restored for it; see
+  /// ``SharedEntry/showPlaceholder(_:)``. A placeholder that throws is reported as
+  /// ``StoreDiagnostic/placeholderFailed(key:error:)`` and none is shown.
+  ///
+  /// ```swift
+  /// func placeholder(in store: LoaderStore) -> Post? {
+  ///   store.existingLoader(for: ["posts"], as: [Post].self)?.state.data?
+  ///     .first { $0.id == id }
+  /// }
+  /// ```
+  @MainActor func placeholder(in store: LoaderStore) throws -> Value?
 }
 
 extension LoadDefinition {
@@ -81,6 +95,8 @@ extension LoadDefinition {
   public var refreshTriggers: [RefreshTrigger]? { nil }
   /// The store's ``LoadDefaults/isPersisted``.
   public var isPersisted: Bool? { nil }
+  /// No placeholder.
+  @MainActor public func placeholder(in store: LoaderStore) throws -> Value? { nil }
 }
 
 extension LoaderStore {
@@ -113,7 +129,23 @@ extension LoaderStore {
       waitsForNetwork: definition.waitsForNetwork, refreshing: definition.refreshTriggers,
       persisted: definition.isPersisted
     ) { try await definition.fetch() }
-    if entry.definition == nil { entry.definition = kind }
+    if entry.definition == nil {
+      entry.definition = kind
+      showPlaceholder(of: definition, in: entry)
+    }
     return entry
+  }
+
+  /// Shows `definition`'s placeholder in the entry it just made, unless a value was restored
+  /// (or laid over by the outbox); reports a placeholder that throws.
+  private func showPlaceholder<Definition: LoadDefinition>(
+    of definition: Definition, in entry: SharedLoader<Definition.Value>
+  ) {
+    guard !entry.state.isLoaded else { return }
+    do {
+      if let value = try definition.placeholder(in: self) { entry.showPlaceholder(value) }
+    } catch {
+      report(.placeholderFailed(key: entry.key, error: String(describing: error)))
+    }
   }
 }

@@ -101,26 +101,56 @@ public struct SharedEdit {
     apply(.set(value), to: entry)
   }
 
-  /// Changes the loaded value of `entry` in place; does nothing when it holds no value.
+  /// What ``update(_:_:)`` did to an entry.
+  public enum UpdateResult: Equatable, Sendable {
+    /// The entry held a value: the change shows now, and runs again over each value the
+    /// entry fetches until the edit ends.
+    case updated
+    /// The entry held no value: nothing changed, and the edit leaves the entry alone (its
+    /// rollback or commit does nothing there).
+    case noValue
+    /// The entry held no value yet, and the edit is an outbox edit: the change is kept, and
+    /// runs over the value the entry fetches or restores later.
+    case keptForLaterValue
+  }
+
+  /// Changes the loaded value of `entry` in place; changes nothing when it holds no value,
+  /// and says so in its result.
   ///
   /// The change is kept with the edit and runs again over each value the entry fetches
   /// until the edit ends, so it stays on screen over a newer value.
   ///
+  /// ```swift
+  /// try await store.edit { edit in
+  ///   if edit.update(post) { $0.title = title } == .noValue {
+  ///     edit.set(post, to: Post(id: id, title: title))  // nothing loaded yet: show it anyway
+  ///   }
+  /// } perform: { try await api.rename(id, to: title) }
+  /// ```
+  ///
   /// - Parameters:
   ///   - entry: The entry to write.
   ///   - change: Edits a copy of the value.
+  /// - Returns: Whether the change shows now (``UpdateResult/updated``), or the entry held no
+  ///   value to change.
+  @discardableResult
   public mutating func update<Value: Sendable, State: SharedEntryState & Sendable>(
     _ entry: SharedEntry<Value, State>, _ change: @escaping (inout Value) -> Void
-  ) {
-    apply(.update(change), to: entry)
+  ) -> UpdateResult {
+    let held = entry.book.showsValue
+    guard apply(.update(change), to: entry) else { return .noValue }
+    return held ? .updated : .keptForLaterValue
   }
 
+  /// Lays `operation` over `entry`; returns whether the entry took it.
+  @discardableResult
   private mutating func apply<Value: Sendable, State: SharedEntryState & Sendable>(
     _ operation: EditOperation<Value>, to entry: SharedEntry<Value, State>
-  ) {
-    if let only, only !== entry { return }
-    guard entry.applyEdit(id, operation, overAbsent: overAbsent) else { return }
+  ) -> Bool {
+    if let only, only !== entry { return false }
+    guard entry.applyEdit(id, operation, overAbsent: overAbsent) else { return false }
     if !entries.contains(where: { $0 === entry }) { entries.append(entry) }
+    return true
   }
 
   /// Changes the loaded value of every entry under `prefix` whose value is a `Value`.
@@ -130,19 +160,23 @@ public struct SharedEdit {
   ///   - store: The store holding the entries.
   ///   - type: The value type of the entries to change.
   ///   - change: Edits a copy of each value.
+  /// - Returns: How many entries show the change now (entries under `prefix` holding no
+  ///   value are left alone, and not counted).
+  @discardableResult
   public mutating func update<Value: Sendable>(
     matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
     _ change: @escaping (inout Value) -> Void
-  ) {
+  ) -> Int {
     // An outbox edit laid over one entry just made looks at that entry only.
     if let only {
-      guard only.key.hasPrefix(prefix), let entry = only as? SharedLoader<Value> else { return }
-      update(entry, change)
-      return
+      guard only.key.hasPrefix(prefix), let entry = only as? SharedLoader<Value> else { return 0 }
+      return update(entry, change) == .updated ? 1 : 0
     }
-    for key in store.keys where key.hasPrefix(prefix) {
-      guard let entry = store.existingLoader(for: key, as: Value.self) else { continue }
-      update(entry, change)
+    var updated = 0
+    for held in store.entries.values where held.key.hasPrefix(prefix) {
+      guard let entry = held as? SharedLoader<Value> else { continue }
+      if update(entry, change) == .updated { updated += 1 }
     }
+    return updated
   }
 }

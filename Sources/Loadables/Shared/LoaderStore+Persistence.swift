@@ -153,7 +153,7 @@ final class EntryPersister {
     case .reset:
       writer.remove(key, store: store)
     case .started, .optimisticEdit, .rolledBack, .restored, .restoredFromDisk, .assigned,
-      .nextPage:
+      .nextPage, .initialValue, .placeholder:
       break
     }
   }

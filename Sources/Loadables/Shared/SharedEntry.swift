@@ -59,9 +59,9 @@ where State.Value == Value {
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
   let triggers: [RefreshTrigger]
-  private weak var store: LoaderStore?
+  weak var store: LoaderStore?
   private let clock: any Clock<Duration>
-  private let status = EntryStatus()
+  let status = EntryStatus()
 
   /// The observers alive now, by id.
   @exclusivity(unchecked) private var observers: [Int: Observer] = [:]
@@ -406,8 +406,9 @@ where State.Value == Value {
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
         slot.show(book.shown)
-        if cause == .fetched || cause == .restoredFromDisk {
+        if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
           status.setFetchedAt(book.tally.fetchedAt)
+          status.setPlaceholder(book.tally.isPlaceholder)
         }
         if isWatched { notify(EntryEvent(state: book.shown, cause: cause)) }
       case .committed:

@@ -47,6 +47,7 @@ final class EntryStatus {
   }
 
   private var fetched: Duration?
+  fileprivate var placeholder = false
 
   nonisolated var fetchedMarker: Int { 0 }
 
@@ -59,6 +60,23 @@ final class EntryStatus {
   func setFetchedAt(_ value: Duration?) {
     guard fetched != value else { return }
     registrar.withMutation(of: self, keyPath: \EntryStatus.fetchedMarker) { fetched = value }
+  }
+}
+
+extension EntryStatus {
+  nonisolated var placeholderMarker: Int { 0 }
+
+  /// Whether the entry shows a placeholder no fetch has replaced yet.
+  var isPlaceholder: Bool {
+    registrar.access(self, keyPath: \EntryStatus.placeholderMarker)
+    return placeholder
+  }
+
+  func setPlaceholder(_ value: Bool) {
+    guard placeholder != value else { return }
+    registrar.withMutation(of: self, keyPath: \EntryStatus.placeholderMarker) {
+      placeholder = value
+    }
   }
 }
 
