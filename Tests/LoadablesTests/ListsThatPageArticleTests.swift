@@ -39,6 +39,30 @@ final class StoryFeedModel: LoadableSupport {
   func pullToRefresh() async { await refresh(\.feed, from: source) }
 }
 
+// MARK: - Article: One list for every screen
+
+@MainActor
+final class StoryScreens {
+  let store = LoaderStore()
+  let api: any StoriesAPI
+
+  init(api: any StoriesAPI) { self.api = api }
+
+  var feed: SharedPagedLoader<Story, String> {
+    store.pagedLoader(for: ["stories"], staleTime: .seconds(60), source: storiesSource(api))
+  }
+
+  func rename(_ id: Story.ID, to title: String) async throws {
+    try await store.edit {
+      $0.update(feed) { stories in
+        if let index = stories.firstIndex(where: { $0.id == id }) { stories[index].title = title }
+      }
+    } perform: {
+      // try await api.rename(id, to: title)
+    }
+  }
+}
+
 /// Two pages, "a" then "b", the cursor of the second being "b".
 struct StubStoriesAPI: StoriesAPI {
   func stories(after cursor: String?) async throws -> (stories: [Story], next: String?) {
@@ -60,5 +84,16 @@ final class ListsThatPageArticleTests: XCTestCase {
     await model.pullToRefresh()
     XCTAssertEqual(model.feed.items.map(\.title), ["a"])
     XCTAssertEqual(model.feed.nextPage, .idle)
+  }
+
+  func testTheArticlesSharedFeedPagesOnceForEveryScreenAndAnEditRenamesARow() async throws {
+    let screens = StoryScreens(api: StubStoriesAPI())
+    XCTAssertTrue(screens.feed === screens.feed, "two screens got two lists")
+    await screens.feed.load()
+    await screens.feed.loadNextPage()
+    XCTAssertEqual(screens.feed.state.items.map(\.title), ["a", "b"])
+    try await screens.rename(2, to: "renamed")
+    XCTAssertEqual(screens.feed.state.items.map(\.title), ["a", "renamed"])
+    XCTAssertEqual(screens.feed.state.nextPage, .end)
   }
 }

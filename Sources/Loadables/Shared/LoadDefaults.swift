@@ -103,13 +103,10 @@ public struct LoadSettings: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The settings a shared entry was made with, kept by the entry: ``SharedEntry/settings``
-/// shows them, and a later caller's are compared with them. Kept small: a store holds
-/// thousands of entries.
-struct RequestedSettings<Value: Sendable>: Sendable {
-  let staleTime: Duration
-  /// The policy, kept to be described only when ``SharedEntry/settings`` is read.
-  let policy: LoadPolicy<Value>
+/// The settings a shared entry was made with that it keeps nowhere else: ``SharedEntry/settings``
+/// shows them (with the stale time its book keeps and the policy its engine holds), and a
+/// later caller's are compared with them. Three flags: a store holds thousands of entries.
+struct RequestedSettings: Sendable {
   /// Whether the maker asked the fetches to wait for the network.
   let waitsForNetwork: Bool
   /// Whether they do: asked, in a store with a connectivity.
@@ -123,7 +120,7 @@ extension SharedEntry {
   /// reported when they differ, see ``StoreDiagnostic``).
   public var settings: LoadSettings {
     LoadSettings(
-      staleTime: requested.staleTime, policy: requested.policy.description,
+      staleTime: book.staleTime, policy: engine.policyDescription,
       waitsForNetwork: requested.waitsInForce, refreshTriggerCount: triggers.count,
       isPersisted: requested.persisted)
   }

@@ -40,14 +40,24 @@ extension LoaderStore {
     return entry
   }
 
+  /// Reports a key asked for with a second type, `asked`, after its entry for that type was
+  /// made apart (see ``typeMismatchAssertion``).
+  func reportMismatch(_ key: LoadKey, holding held: Any.Type, asked: Any.Type) {
+    let mismatch = LoadKeyTypeMismatch(key: key, heldType: held, askedType: asked)
+    report(.typeMismatch(mismatch))
+    typeMismatchAssertion(mismatch)
+  }
+
   /// Reports each setting a later caller stated that differs from `entry`'s, once per key
   /// and setting.
-  func noteIgnored<Value: Sendable>(
-    _ entry: SharedLoader<Value>, staleTime: Duration?, waitsForNetwork: Bool?, persisted: Bool?
+  func noteIgnored<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, staleTime: Duration?, waitsForNetwork: Bool?,
+    persisted: Bool?
   ) {
     let made = entry.requested
-    if let staleTime, staleTime != made.staleTime {
-      noteIgnored(entry.key, "staleTime", used: "\(made.staleTime)", asked: "\(staleTime)")
+    if let staleTime, staleTime != entry.book.staleTime {
+      noteIgnored(
+        entry.key, "staleTime", used: "\(entry.book.staleTime)", asked: "\(staleTime)")
     }
     if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
       noteIgnored(

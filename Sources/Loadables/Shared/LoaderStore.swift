@@ -236,7 +236,7 @@ public final class LoaderStore {
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
       // A later caller's settings are compared, not used; a difference is reported once.
       let made = entry.requested
-      if let staleTime, staleTime != made.staleTime {
+      if let staleTime, staleTime != entry.book.staleTime {
         noteIgnored(entry, staleTime: staleTime, waitsForNetwork: nil, persisted: nil)
       }
       if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
@@ -291,13 +291,20 @@ public final class LoaderStore {
     let persisted = persisted ?? defaults.isPersisted
     let triggers = triggers ?? defaults.refreshTriggers
     let requested = RequestedSettings(
-      staleTime: staleTime, policy: policy, waitsForNetwork: waits,
-      waitsInForce: waits && connectivity != nil, persisted: persisted)
+      waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted)
     let entry = SharedLoader(
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,
-      engine: .value(policy: policy, fetch: fetch))
-    entries[registryKey] = entry
+      engine: ValueEntryEngine(policy: policy, fetch: fetch))
+    return register(entry, persisted: persisted)
+  }
+
+  /// Keeps `entry`, just made, under its key: restores its saved value and saves what it
+  /// writes (when `persisted`), lays the outbox's queued edits over it, and makes room.
+  func register<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, persisted: Bool
+  ) -> SharedEntry<Value, State> {
+    entries[entry.registryKey] = entry
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
     // Queued edits of the outbox are laid over an entry made while they wait.

@@ -43,7 +43,7 @@ where State.Value == Value {
   let registryKey: LoadKey
   /// The settings its maker asked for (the store's defaults filled in): what ``settings``
   /// shows, and what a later caller's settings are compared with.
-  let requested: RequestedSettings<Value>
+  let requested: RequestedSettings
   /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
   /// A definition of another type reading the entry has its settings compared.
   var definition: ObjectIdentifier?
@@ -97,7 +97,7 @@ where State.Value == Value {
     now: Duration,
     staleTime: Duration,
     triggers: [RefreshTrigger],
-    requested: RequestedSettings<Value>,
+    requested: RequestedSettings,
     engine: EntryEngine<Value, State>
   ) where State: EngineState {
     self.key = key
@@ -252,10 +252,15 @@ where State.Value == Value {
   /// - Returns: The state when the call returns.
   @discardableResult
   public func refetch() async -> State {
-    store?.touch(self)
-    perform(book.refetch())
+    startRefetch()
     await slot.untilIdle()
     return slot.storage
+  }
+
+  /// Counts a use and starts a fetch whatever the freshness; see ``refetch()``.
+  func startRefetch() {
+    store?.touch(self)
+    perform(book.refetch())
   }
 
   /// Cancels the running fetch and brings back the state it replaced.
@@ -402,7 +407,7 @@ where State.Value == Value {
     for effect in effects {
       switch effect {
       case .startFetch(let silently):
-        startingFetchAtCurrentPriority { engine.startFetch(slot, silently) }
+        startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
         slot.show(book.shown)

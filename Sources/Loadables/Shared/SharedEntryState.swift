@@ -1,5 +1,6 @@
 /// A state a ``SharedEntry`` of a ``LoaderStore`` can hold: ``LoadableState`` for a single
-/// value (a ``SharedLoader``).
+/// value (a ``SharedLoader``), ``PagedState`` for a list loaded page by page (a
+/// ``SharedPagedLoader``, whose value is the items).
 ///
 /// The store's rules — one fetch for every screen, freshness, invalidation, optimistic edits
 /// that roll back, persistence — are written once, for every state that conforms. What they

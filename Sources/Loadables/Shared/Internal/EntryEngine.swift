@@ -1,45 +1,43 @@
-/// The engine's operations on a shared entry's slot, bound when the entry is made, where its
-/// state's engine is known.
+/// The engine's operations on a shared entry's slot, for the entry's kind of state.
 ///
 /// `SharedEntry` is generic over any ``SharedEntryState``, and the engine (`LoadMachine`)
 /// runs only the states it knows (`EngineState`), which a public class cannot name; so the
-/// entry calls the one engine through these closures, made by the store for the entry's
-/// state: a value's fetch (`SharedLoader.swift`), a paged list's first page
-/// (`SharedPagedLoader.swift`). None holds the entry: each is handed the slot.
+/// entry calls the one engine through this object, made by the store for the entry's state:
+/// ``ValueEntryEngine`` for a value's fetch (`SharedLoader.swift`), ``PagedEntryEngine`` for
+/// a paged list's pages (`SharedPagedLoader.swift`). It holds what the fetches need (the
+/// policy, the app's closure or source) and never the entry: each call is handed the slot.
+///
+/// One small object per entry, not a struct of closures: a store holds thousands of
+/// entries, and each closure with a context is an allocation of its own (see the restored
+/// entry's bytes in the Performance article).
 @MainActor
-struct EntryEngine<Value: Sendable, State: SharedEntryState & Sendable>
+class EntryEngine<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
   typealias Slot = EntryStateStorage<Value, State>
 
+  nonisolated init() {}
+
   /// Starts the entry's fetch (a paged list's first page) in a new task, superseding the
   /// running one; silently when the book says so.
-  let startFetch: @MainActor (_ slot: Slot, _ silently: Bool) -> Void
+  func startFetch(_ slot: Slot, silently: Bool) {}
 
   /// Stops the running fetch and brings back what it replaced (``LoadMachine/cancel()``).
-  let cancel: @MainActor (_ slot: Slot) -> Void
+  func cancel(_ slot: Slot) {}
 
   /// Stops the running fetch and writes the reset state (``LoadMachine/reset()``).
-  let reset: @MainActor (_ slot: Slot) -> Void
+  func reset(_ slot: Slot) {}
+
+  /// Starts a paged list's next page in a new task; nothing for an entry of one value.
+  func startNextPage(_ slot: Slot) {}
 
   /// Runs the entry's fetch without touching the state (a ``SharedLoader``'s `fetch()`): the
   /// app's closure for a value; the first page's items for a paged list.
-  let fetch: @MainActor () async throws -> Value
+  func fetch() async throws -> Value { throw CancellationError() }
 
   /// What a ``LoadKeyTypeMismatch`` names as the entry's type: the value's type for a
   /// ``LoadableState``, the state's for any other.
-  let valueType: Any.Type
-}
+  var valueType: Any.Type { State.self }
 
-extension EntryEngine where State: EngineState {
-  /// The engine of an entry whose fetch `startFetch` starts and `fetch` runs; cancel and
-  /// reset are the engine's own.
-  init(
-    valueType: Any.Type,
-    fetch: @escaping @MainActor () async throws -> Value,
-    startFetch: @escaping @MainActor (_ slot: Slot, _ silently: Bool) -> Void
-  ) {
-    self.init(
-      startFetch: startFetch, cancel: { $0.cancel() }, reset: { $0.reset() }, fetch: fetch,
-      valueType: valueType)
-  }
+  /// The policy every fetch runs under, as ``LoadPolicy/description`` writes it.
+  var policyDescription: String { "none" }
 }

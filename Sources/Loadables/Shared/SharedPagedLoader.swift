@@ -1,0 +1,240 @@
+/// The shared entry of a paged list: a ``SharedEntry`` holding a ``PagedState``, whose value
+/// is the list's items.
+///
+/// Get one from
+/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:source:)``.
+/// Every screen asking for the key shows the same pages; the store's rules hold as for any
+/// entry:
+///
+/// | call | a paged entry |
+/// |---|---|
+/// | ``SharedEntry/load(silently:)``, ``SharedEntry/refetch()`` | fetches the first page (the list then holds it alone), or joins the load running |
+/// | ``SharedEntry/loadNextPage()`` | appends the next page, or joins the load running |
+/// | ``LoaderStore/invalidate(_:)`` | refetches the first page of an observed entry, silently; a next page in flight is cancelled |
+/// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next page in flight goes on, and the edit is laid over its outcome |
+///
+/// ```swift
+/// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
+/// await feed.load()          // the first page
+/// await feed.loadNextPage()  // the second, appended
+/// ```
+public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
+  SharedEntry<[Item], PagedState<Item, Cursor>>
+
+extension PagedState: SharedEntryState {
+  /// Whether the list is loaded. An implementation detail of ``LoaderStore``.
+  public var _holdsValue: Bool { list.isLoaded }
+
+  /// The items of the loaded list. An implementation detail of ``LoaderStore``.
+  public var _value: [Item]? { list.data }
+
+  /// This state with `items` as its loaded list: the pages, their cursors and the next
+  /// page's phase stay when the list was loaded. An implementation detail of
+  /// ``LoaderStore``.
+  ///
+  /// - Parameter items: The items to show.
+  /// - Returns: The state showing them.
+  public func _holding(_ items: [Item]) -> PagedState {
+    guard list.isLoaded else { return PagedState(list: .loaded(items)) }
+    return PagedState(list: .loaded(items), nextPage: nextPage, pages: pages, cursors: cursors)
+  }
+
+  /// This state with its loaded items changed by `transform`; any other state as it is. The
+  /// pages stay as they were fetched. An implementation detail of ``LoaderStore``.
+  ///
+  /// - Parameter transform: Returns the changed items.
+  /// - Returns: The changed state.
+  public func _updatingValue(_ transform: ([Item]) -> [Item]) -> PagedState {
+    guard case .loaded(let items) = list else { return self }
+    return PagedState(
+      list: .loaded(transform(items)), nextPage: nextPage, pages: pages, cursors: cursors)
+  }
+}
+
+extension LoaderStore {
+  /// The paged entry for `key`, made on first use: one list, loaded page by page, that every
+  /// screen asking for the key shows.
+  ///
+  /// ```swift
+  /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
+  /// await feed.load()          // the first page, once for every screen
+  /// await feed.loadNextPage()  // the next one, appended
+  /// store.invalidate(["feed"])  // an observed feed refetches its first page
+  /// ```
+  ///
+  /// The first caller's settings and `source` make the entry; later callers for the same key
+  /// get that entry, and their arguments are not used.
+  ///
+  /// Its freshness is its first page's: a next page changes the list, not when it was
+  /// fetched, so it never makes a stale or invalidated list fresh. A load, a refetch, an
+  /// invalidation or a trigger fetches the first page — silently, keeping the list on
+  /// screen and keeping it if the fetch fails (the error shows as
+  /// ``SharedEntry/refreshError``), when a list is loaded — and the list then holds that page
+  /// alone; later pages are fetched again as they are asked for. A first-page fetch cancels
+  /// a next page in flight. An optimistic edit does not: the page builds on the fetched
+  /// list, and the edit is laid over its outcome.
+  ///
+  /// With a ``persistence``, a list whose items are `Codable` saves its items as a value
+  /// entry does (after a first page is fetched and after an edit commits); restored, it
+  /// shows them at once. The cursors are not saved: the first ``SharedEntry/loadNextPage()``
+  /// of a restored list refetches its first page.
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - staleTime: How long a first page stays fresh; zero means every load refetches it,
+  ///     silently. Not negative. `nil` (the default) for ``LoadDefaults/staleTime``.
+  ///   - waitsForNetwork: Whether the page fetches wait while the store's ``connectivity``
+  ///     says offline; `nil` (the default) for ``LoadDefaults/waitsForNetwork``.
+  ///   - triggers: What makes the entry refetch its first page while observed; `nil` (the
+  ///     default) for ``LoadDefaults/refreshTriggers``.
+  ///   - persisted: Whether the items are saved between launches when the store has a
+  ///     ``persistence`` and they are `Codable`; `nil` (the default) for
+  ///     ``LoadDefaults/isPersisted``.
+  ///   - source: The paged source; its policy applies to each page fetch.
+  /// - Returns: The shared paged entry.
+  ///
+  /// > Important: A negative `staleTime` stops the program with a message naming the key.
+  /// > A key whose entry holds another type is reported and kept apart, as
+  /// > ``loader(for:staleTime:policy:waitsForNetwork:refreshing:persisted:fetch:)`` does.
+  public func pagedLoader<Item: Sendable, Cursor: Equatable & Sendable>(
+    for key: LoadKey,
+    staleTime: Duration? = nil,
+    waitsForNetwork: Bool? = nil,
+    refreshing triggers: [RefreshTrigger]? = nil,
+    persisted: Bool? = nil,
+    source: PagedSource<Item, Cursor>
+  ) -> SharedPagedLoader<Item, Cursor> {
+    var registryKey = key
+    if let existing = entries[key] {
+      if let entry = existing as? SharedPagedLoader<Item, Cursor> {
+        touch(entry)
+        noteIgnored(
+          entry, staleTime: staleTime, waitsForNetwork: waitsForNetwork, persisted: persisted)
+        return entry
+      }
+      // Another type holds the key: an entry of this type kept apart (see `loader(for:)`).
+      registryKey = key.appending(ApartTag(PagedState<Item, Cursor>.self))
+      if let apart = entries[registryKey] as? SharedPagedLoader<Item, Cursor> {
+        touch(apart)
+        return apart
+      }
+      defer {
+        reportMismatch(key, holding: existing.valueType, asked: PagedState<Item, Cursor>.self)
+      }
+      return makePagedEntry(
+        key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+        triggers: triggers, persisted: false, source: source)
+    }
+    return makePagedEntry(
+      key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+      triggers: triggers, persisted: persisted, source: source)
+  }
+
+  private func makePagedEntry<Item: Sendable, Cursor: Equatable & Sendable>(
+    _ key: LoadKey,
+    registryKey: LoadKey,
+    staleTime: Duration?,
+    waitsForNetwork: Bool?,
+    triggers: [RefreshTrigger]?,
+    persisted: Bool?,
+    source: PagedSource<Item, Cursor>
+  ) -> SharedPagedLoader<Item, Cursor> {
+    let staleTime = staleTime ?? defaults.staleTime
+    precondition(
+      staleTime >= .zero,
+      "LoaderStore.pagedLoader(for: \(key)): staleTime must not be negative, got \(staleTime)")
+    var policy = source.policy
+    let waits = waitsForNetwork ?? defaults.waitsForNetwork
+    if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
+    let persisted = persisted ?? defaults.isPersisted
+    let entry = SharedPagedLoader(
+      key: key, registryKey: registryKey, store: self, clock: clock, now: now,
+      staleTime: staleTime, triggers: triggers ?? defaults.refreshTriggers,
+      requested: RequestedSettings(
+        waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted),
+      engine: PagedEntryEngine(
+        PagedSource<Item, Cursor>(first: source.first, policy: policy, fetch: source.fetch)))
+    return register(entry, persisted: persisted)
+  }
+}
+
+extension SharedEntry {
+  /// Loads the next page of a paged entry, appends it, and returns when the load has
+  /// stopped.
+  ///
+  /// ```swift
+  /// ForEach(feed.state.items) { story in
+  ///   StoryRow(story).task { if story.id == feed.state.items.last?.id { await feed.loadNextPage() } }
+  /// }
+  /// ```
+  ///
+  /// - A load of the list runs (a first page, a next page): fetches nothing and waits for
+  ///   it, so rows that all ask fetch each page once.
+  /// - Before the first page, at the end of the list, after a ``RepeatedCursorError``: does
+  ///   nothing.
+  /// - After a failed next page: fetches that page again.
+  /// - A list restored from the store's persistence, whose cursors were not saved: refetches
+  ///   the first page (silently), after which pages follow.
+  ///
+  /// The page is the entry's, as every fetch of it is: cancelling the caller ends only its
+  /// wait. A first-page fetch (a load of a stale list, ``refetch()``, an invalidation)
+  /// cancels it; an optimistic edit does not. It never makes the list fresh.
+  public func loadNextPage<Item, Cursor>() async where State == PagedState<Item, Cursor> {
+    if slot.isBusy {
+      store?.touch(self)
+    } else if book.base.list.isLoaded, book.base.pages.isEmpty {
+      startRefetch()
+    } else {
+      store?.touch(self)
+      engine.startNextPage(slot)
+    }
+    await slot.untilIdle()
+  }
+}
+
+/// The engine of a paged list's entry: its fetches are the first page's, and its next pages
+/// the engine's (``LoadMachine/launchNextPage(_:priority:)``), both from `source`.
+final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
+  EntryEngine<[Item], PagedState<Item, Cursor>>
+{
+  private let source: PagedSource<Item, Cursor>
+
+  init(_ source: PagedSource<Item, Cursor>) {
+    self.source = source
+    super.init()
+  }
+
+  override func startFetch(_ slot: Slot, silently: Bool) {
+    // A first page supersedes a next page in flight; cancelled first, so its footer
+    // spinner goes and the list's freshness stays the first page's.
+    if slot.isLoadingNextPage {
+      slot.nextCause = .nextPage
+      slot.cancel()
+      slot.nextCause = nil
+    }
+    // A silent fetch refreshes a loaded list: a failure keeps the list on screen, as a
+    // `refresh` does.
+    let policy = silently ? source.policy.keepValueOnFailure() : source.policy
+    let first = source.first
+    let fetch = source.fetch
+    let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
+      guard slot != nil else { throw CancellationError() }
+      return try await fetch(first)
+    }
+    _ = slot.launch(.first(first), silently: silently, priority: nil, policy: policy, block: block)
+  }
+
+  override func startNextPage(_ slot: Slot) {
+    // The writes of this load (its footer spinner, its page or its failure) are the next
+    // page's; if no load starts, the generation stays and so must the mark.
+    let before = slot.generation
+    slot.nextPageGeneration = before &+ 1
+    _ = slot.launchNextPage(source, priority: nil)
+    if slot.generation == before { slot.nextPageGeneration = nil }
+  }
+
+  override func cancel(_ slot: Slot) { slot.cancel() }
+  override func reset(_ slot: Slot) { slot.reset() }
+  override func fetch() async throws -> [Item] { try await source.fetch(source.first).items }
+  override var policyDescription: String { source.policy.description }
+}

@@ -1,0 +1,245 @@
+import Loadables
+import LoadablesTesting
+import XCTest
+
+/// A paged list as an entry of a `LoaderStore`: one list for every screen, the first page's
+/// freshness, invalidation that refetches the first page, and edits that reach the items
+/// without cancelling a next page. Through the public API, with gates and a manual clock.
+@MainActor
+final class SharedPagedLoaderTests: XCTestCase {
+  // MARK: - One list, shared
+
+  func testTwoScreensShareOneListAndFetchEachPageOnce() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let other = store.pagedLoader(for: ["feed"], source: server.source())
+    XCTAssertTrue(feed === other, "one key gave two paged entries")
+
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    XCTAssertEqual(feed.state.items, items(1))
+
+    let a = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+    let b = Task { await other.loadNextPage() }  // joins the page in flight
+    XCTAssertEqual(feed.state.nextPage, .loading)
+    server.gate(1).open(page(2))
+    await a.value
+    await b.value
+    XCTAssertEqual(other.state.items, items(1, 2))
+    XCTAssertEqual(server.calls, [1, 2], "a page was fetched twice")
+  }
+
+  func testALoadJoinsANextPageInFlight() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+    let load = Task { await feed.load() }
+    server.gate(1).open(page(2, last: true))
+    await next.value
+    let state = await load.value
+    XCTAssertEqual(state.items, items(1, 2))
+    XCTAssertEqual(state.nextPage, .end)
+    XCTAssertEqual(server.calls, [1, 2])
+  }
+
+  // MARK: - Freshness and invalidation
+
+  func testInvalidationRefetchesOnlyTheFirstPageWithTheListOnScreen() async {
+    let store = LoaderStore(clock: ManualClock())
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: server.source())
+    let token = feed.observe()
+    defer { token.end() }
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+
+    store.invalidate(["feed"])
+    await server.gate(2).arrival()
+    XCTAssertEqual(feed.state.items, items(1, 2), "the list blanked during the refetch")
+    XCTAssertTrue(feed.isRunning)
+    server.gate(2).open(page(5))
+    await feed.load()
+    XCTAssertEqual(feed.state.items, items(5), "the refetched first page did not replace the list")
+    XCTAssertEqual(server.calls, [1, 2, 1], "the invalidation fetched more than the first page")
+    XCTAssertFalse(feed.isStale)
+  }
+
+  func testANextPageNeverMakesAStaleOrInvalidatedListFresh() async {
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    XCTAssertFalse(feed.isStale)
+
+    store.invalidate(["feed"])  // nobody observes it: stale, no refetch yet
+    XCTAssertTrue(feed.isStale)
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+    XCTAssertEqual(feed.state.items, items(1, 2))
+    // Checked before waiting for a refetch, so that a regression fails instead of hanging.
+    guard feed.isStale else { return XCTFail("a next page made an invalidated list fresh") }
+
+    let reload = Task { await feed.load() }  // stale: refetches the first page, silently
+    await server.gate(2).arrival()
+    XCTAssertEqual(feed.state.items, items(1, 2))
+    server.gate(2).open(page(1))
+    _ = await reload.value
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertFalse(feed.isStale)
+
+    clock.advance(by: .seconds(61))
+    XCTAssertTrue(feed.isStale)
+    let later = Task { await feed.loadNextPage() }
+    await server.answer(3, with: page(2))
+    await later.value
+    XCTAssertTrue(feed.isStale, "a next page made an aged list fresh")
+    XCTAssertEqual(server.calls, [1, 2, 1, 2])
+  }
+
+  func testAFirstPageFetchCancelsTheNextPageInFlight() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+
+    let refetch = Task { await feed.refetch() }
+    await server.gate(2).arrival()
+    XCTAssertEqual(feed.state.nextPage, .idle, "the cancelled page's footer spinner stayed")
+    server.gate(1).open(page(2))  // too late: its answer is never written
+    server.gate(2).open(page(7))
+    _ = await refetch.value
+    await next.value
+    XCTAssertEqual(feed.state.items, items(7))
+    XCTAssertEqual(feed.state.pages.count, 1)
+  }
+
+  // MARK: - Edits
+
+  func testAnEditReachesTheItemsWithoutCancellingTheNextPageAndRollsBackExactly() async throws {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        $0.update(feed) { items in items[0] = 99 }
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    XCTAssertEqual(feed.state.items, [99, 11, 12])
+    XCTAssertTrue(feed.isRunning, "the edit cancelled the next page in flight")
+    XCTAssertEqual(feed.state.nextPage, .loading)
+
+    server.gate(1).open(page(2))
+    await next.value
+    XCTAssertEqual(
+      feed.state.items, [99, 11, 12] + items(2), "the page did not land under the edit")
+    XCTAssertEqual(server.calls, [1, 2])
+
+    job.fail(TestError(code: 1))
+    _ = try? await edit.value
+    XCTAssertEqual(feed.state.items, items(1, 2), "the rollback was not exact")
+    XCTAssertEqual(feed.state.nextPage, .idle)
+  }
+
+  func testASetShowsItsItemsKeepsTheCursorAndACommitStaysUntilARefetch() async throws {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+
+    try await store.edit {
+      $0.set(feed, to: [1, 2, 3])
+    } perform: {
+    }
+    XCTAssertEqual(feed.state.items, [1, 2, 3])
+    XCTAssertEqual(feed.state.nextCursor, 2, "a set lost the list's cursor")
+
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+    XCTAssertEqual(feed.state.items, [1, 2, 3], "a committed set was dropped by a next page")
+    XCTAssertEqual(feed.state.pages.count, 2)
+  }
+
+  // MARK: - The store
+
+  func testAKeyHeldByAValueEntryIsReportedAndThePagedEntryKeptApart() async {
+    let store = LoaderStore()
+    var asserted: [LoadKeyTypeMismatch] = []
+    store.typeMismatchAssertion = { asserted.append($0) }
+    let count = store.loader(for: ["feed"]) { 3 }
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    XCTAssertEqual(asserted.map(\.heldType), ["Swift.Int"])
+    XCTAssertTrue(asserted.first?.askedType.contains("PagedState") ?? false, "\(asserted)")
+    XCTAssertEqual(store.recentDiagnostics, asserted.map(StoreDiagnostic.typeMismatch))
+    XCTAssertTrue(store.pagedLoader(for: ["feed"], source: server.source()) === feed)
+    XCTAssertEqual(asserted.count, 1, "a second caller of the same type was reported again")
+    XCTAssertTrue(store.existingLoader(for: ["feed"], as: Int.self) === count)
+    XCTAssertEqual(store.count, 2)
+    XCTAssertFalse(feed.settings.isPersisted, "an entry kept apart would save under one key")
+    let load = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await load.value
+    XCTAssertEqual(feed.state.items, items(1), "the paged entry kept apart does not work")
+  }
+
+  func testARestoredListShowsItsItemsAndRefetchesItsFirstPageBeforePaging() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let server = PageServer()
+    do {
+      let store = LoaderStore(persistence: saved)
+      let feed = store.pagedLoader(for: ["feed"], source: server.source())
+      let first = Task { await feed.load() }
+      await server.answer(0, with: page(1))
+      _ = await first.value
+      await store.flushPersistence()
+    }
+
+    let store = LoaderStore(persistence: saved)
+    let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(600), source: server.source())
+    XCTAssertEqual(feed.state.items, items(1), "the saved items are not shown")
+    XCTAssertFalse(feed.isRunning)
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+    XCTAssertEqual(server.calls, [1, 1], "a restored list without cursors fetched a next page")
+    XCTAssertEqual(feed.state.items, items(1), "the restored list blanked")
+    server.gate(1).open(page(1))
+    await next.value
+    let more = Task { await feed.loadNextPage() }
+    await server.answer(2, with: page(2))
+    await more.value
+    XCTAssertEqual(feed.state.items, items(1, 2))
+  }
+}
