@@ -159,6 +159,12 @@ public final class Outbox {
     }
   }
 
+  /// Each edit's id, its scope when its value is known, and its scope's saved identity, oldest
+  /// first (for ``LoaderStore/remove(_:pendingEdits:)``).
+  var scopedItems: [(id: OutboxItem.ID, scope: LoadKey?, scopeID: String)] {
+    queue.map { ($0.item.id, $0.edit?.scope, $0.scopeID) }
+  }
+
   // MARK: - Acting on edits
 
   /// Queues a failed edit again: lays its change over the entries again, saves it with a new

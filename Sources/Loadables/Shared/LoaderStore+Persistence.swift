@@ -126,6 +126,8 @@ final class EntryPersister {
     _ entry: SharedEntry<Value, State>, key: PersistentKey, cause: WriteCause,
     in store: LoaderStore
   ) {
+    // An entry removed from its store is never saved again, whoever still holds it.
+    guard !entry.slot.isDetached else { return }
     switch cause {
     case .fetched, .committedEdit:
       // The committed value: the fetched base with the committed edits, never one still
@@ -218,6 +220,26 @@ final class PersistenceWriter: @unchecked Sendable {
       } catch {
         return [.removeAllFailed(error)]
       }
+    }
+  }
+
+  /// Removes, after everything queued before it, every record whose key's identity starts
+  /// with `prefix` (the identity of a key prefix: parts are length-prefixed, so a string
+  /// prefix is a key prefix). Reading the keys goes through ``PersistenceBackend/loadAll(_:now:)``,
+  /// which also drops what the rules no longer accept, as a launch would.
+  func removeAll(under prefix: String, now: Date, store: LoaderStore) {
+    let (backend, rules) = (backend, rules)
+    run(store) {
+      let load = backend.loadAll(rules, now: now)
+      var events = load.events
+      for record in load.records where record.key.identity.hasPrefix(prefix) {
+        do throws(PersistenceError) {
+          try backend.remove(record.key)
+        } catch {
+          events.append(.removeFailed(key: record.key, error: error))
+        }
+      }
+      return events
     }
   }
 

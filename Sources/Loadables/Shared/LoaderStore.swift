@@ -89,6 +89,8 @@ public final class LoaderStore {
   /// The edits queued to be sent, restored from ``persistence`` when the store is made; see
   /// ``Outbox``, ``register(_:backoff:handler:)`` and ``enqueue(_:)``.
   public let outbox: Outbox
+  /// How many entries fetch now; see ``isFetching`` (`LoaderStore+Activity.swift`).
+  let activity = StoreActivity()
 
   /// Creates an empty store.
   ///

@@ -408,6 +408,7 @@ where State.Value == Value {
       switch effect {
       case .startFetch(let silently):
         startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
+        noteFetchStarted()
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.
         slot.show(book.shown)

@@ -32,6 +32,13 @@ where State.Value == Value {
   /// the generation on.
   @exclusivity(unchecked) var nextPageGeneration: UInt64?
 
+  /// Whether the running fetch is counted in the store's activity (``LoaderStore/isFetching``).
+  @exclusivity(unchecked) var countsAsFetching = false
+
+  /// Whether the entry was removed from its store (``LoaderStore/remove(_:pendingEdits:)``):
+  /// it keeps working for whoever holds it, but is neither saved nor counted any more.
+  @exclusivity(unchecked) var isDetached = false
+
   private let registrar = ObservationRegistrar()
 
   nonisolated init(_ empty: State) {
@@ -50,6 +57,11 @@ where State.Value == Value {
 
   /// The engine sees the committed base, never an optimistic value.
   func read() -> State? { entry?.book.base }
+
+  /// The fetch ended or was stopped: the store's activity stops counting it.
+  override func didBecomeIdle() {
+    if countsAsFetching { entry?.noteFetchEnded() }
+  }
 
   /// Shows `state` and tells its observers.
   func show(_ state: State) {

@@ -1,0 +1,91 @@
+// Store-wide activity: how many entries fetch now, and how many outbox edits wait, observable
+// for a global spinner or a "3 changes waiting to sync" banner. The count moves only where an
+// entry's fetch starts (the book's `startFetch` effect) and where its slot becomes idle, so a
+// fresh read, which starts nothing, never touches it.
+
+import Observation
+
+extension LoaderStore {
+  /// Whether any entry of the store is fetching now (silent refetches included). Observable:
+  /// a view reading it is told only when it turns `true` or `false`, not at each fetch.
+  ///
+  /// ```swift
+  /// if store.isFetching { ProgressView() }
+  /// ```
+  ///
+  /// An entry removed with ``remove(_:pendingEdits:)`` no longer counts, whatever its holder
+  /// does with it.
+  public var isFetching: Bool { activity.isFetching }
+
+  /// How many entries of the store are fetching now. Observable.
+  public var fetchingCount: Int { activity.fetchingCount }
+
+  /// How many outbox edits wait to be sent or are being sent: ``Outbox/pendingCount``.
+  /// Observable.
+  public var pendingEditCount: Int { outbox.pendingCount }
+}
+
+/// The store's count of fetching entries, observable, in a non-generic class so that
+/// observing it needs no key path built in a generic context. Two markers: a view that reads
+/// only ``isFetching`` is not woken when a second fetch starts.
+@MainActor
+final class StoreActivity {
+  private let registrar = ObservationRegistrar()
+  private var count = 0
+
+  nonisolated var countMarker: Int { 0 }
+  nonisolated var fetchingMarker: Int { 0 }
+
+  var fetchingCount: Int {
+    registrar.access(self, keyPath: \StoreActivity.countMarker)
+    return count
+  }
+
+  var isFetching: Bool {
+    registrar.access(self, keyPath: \StoreActivity.fetchingMarker)
+    return count > 0
+  }
+
+  /// An entry's fetch started.
+  func fetchStarted() {
+    if count == 0 {
+      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
+        registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count = 1 }
+      }
+    } else {
+      registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count += 1 }
+    }
+  }
+
+  /// An entry's fetch ended, or the entry left the store while fetching.
+  func fetchEnded() {
+    guard count > 0 else { return }
+    if count == 1 {
+      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
+        registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count = 0 }
+      }
+    } else {
+      registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count -= 1 }
+    }
+  }
+}
+
+extension StoreActivity: Observable {}
+
+extension SharedEntry {
+  /// Counts the fetch the book just started in the store's activity, once per run of the
+  /// slot: a fetch superseding another keeps the slot running and is not counted again. An
+  /// entry removed from its store is never counted.
+  func noteFetchStarted() {
+    guard slot.isBusy, !slot.countsAsFetching, !slot.isDetached, let store else { return }
+    slot.countsAsFetching = true
+    store.activity.fetchStarted()
+  }
+
+  /// The slot became idle (or the entry leaves its store): uncounts its fetch.
+  func noteFetchEnded() {
+    guard slot.countsAsFetching, !slot.isBusy || slot.isDetached else { return }
+    slot.countsAsFetching = false
+    store?.activity.fetchEnded()
+  }
+}

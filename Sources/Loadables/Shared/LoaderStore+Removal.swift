@@ -1,0 +1,177 @@
+// Logging out: every entry under a key prefix leaves the store (`remove`) or goes back to no
+// value (`reset`), with its saved records, in memory and on storage. Queued outbox edits under
+// the prefix are the user's unsent work: they stay unless the caller says to discard them.
+
+extension LoaderStore {
+  /// What ``LoaderStore/remove(_:pendingEdits:)`` and ``LoaderStore/reset(_:pendingEdits:)``
+  /// do with the outbox edits whose ``OutboxEdit/scope`` is under the prefix.
+  public enum PendingEdits: Sendable, Hashable {
+    /// They stay queued and are sent as usual (the default): unsent work is never lost
+    /// silently. Their optimistic changes are laid over the entries made or reset under the
+    /// prefix from then on.
+    case keep
+    /// They are discarded, as ``Outbox/discard(_:)`` does: their changes roll back and their
+    /// saved records are removed. An edit whose handler runs at that moment cannot be
+    /// discarded (the server may apply it); it stays and is listed in
+    /// ``PrefixRemoval/keptEdits``.
+    case discard
+  }
+
+  /// Removes every entry whose key starts with `prefix` from the store, with its saved
+  /// records: at logout, so that neither this launch nor the next shows the user's data.
+  ///
+  /// ```swift
+  /// func logOut() async {
+  ///   await store.outbox.untilIdle()  // or pendingEdits: .discard
+  ///   store.remove(["user"])
+  ///   await store.flushPersistence()
+  /// }
+  /// ```
+  ///
+  /// Each entry under the prefix:
+  /// - stops its fetch, its stale timer and its refresh triggers;
+  /// - is reset (its pending edits discarded, its state the reset state, `.absent`), so a
+  ///   screen still holding the object shows nothing of the logged-out user;
+  /// - leaves the store: asking for its key makes a new entry, which fetches;
+  /// - is detached: whoever still holds the object may use it (it loads, and shows what it
+  ///   loads, as a dropped entry does), but it is never saved again, never counted in
+  ///   ``isFetching``, and is not the store's entry for its key.
+  ///
+  /// The saved records under the prefix are removed through the store's ``persistence``,
+  /// those of entries not in memory now (dropped, or saved in an earlier launch) included,
+  /// after the saves already queued; ``flushPersistence()`` waits for the removal.
+  ///
+  /// Outbox edits whose scope is under the prefix are kept unless `pendingEdits` is
+  /// ``PendingEdits/discard``: they are the user's unsent changes. Send them first
+  /// (``Outbox/untilIdle()``), or discard them on purpose.
+  ///
+  /// A prefix with nothing under it removes nothing (the saved records under it, if any,
+  /// are still removed). A key always has a part, so no prefix names the whole store: use
+  /// ``trim()`` or ``removePersistedEntries()`` for that.
+  ///
+  /// - Parameters:
+  ///   - prefix: A key or a family of keys, such as `["user"]`.
+  ///   - pendingEdits: What to do with the outbox edits under the prefix;
+  ///     ``PendingEdits/keep`` by default.
+  /// - Returns: What was removed, and which outbox edits under the prefix stay.
+  @discardableResult
+  public func remove(_ prefix: LoadKey, pendingEdits: PendingEdits = .keep) -> PrefixRemoval {
+    let edits = settleEdits(under: prefix, pendingEdits)
+    let matching = entries.values.filter { $0.key.hasPrefix(prefix) }
+    for entry in matching {
+      guard let removable = entry as? any RemovableEntry else { continue }
+      // Reset while still attached: the reset's write removes the entry's saved record.
+      removable.resetForRemoval()
+      drop(entry)
+      removable.detach()
+    }
+    removeSavedRecords(under: prefix)
+    return PrefixRemoval(
+      entryCount: matching.count, discardedEdits: edits.discarded, keptEdits: edits.kept)
+  }
+
+  /// Resets every entry whose key starts with `prefix` and removes the saved records under
+  /// it: the entries stay in the store (and their observers with them), showing the reset
+  /// state (`.absent`) until they load again.
+  ///
+  /// ```swift
+  /// store.reset(["user"])
+  /// ```
+  ///
+  /// Each entry's fetch stops and its pending edits are discarded, as ``SharedEntry/reset()``
+  /// does. With ``PendingEdits/keep`` (the default) the outbox edits still queued are laid over
+  /// the reset entries again, as over entries just made. The saved records under the prefix
+  /// go through the store's ``persistence``, as in ``remove(_:pendingEdits:)``.
+  ///
+  /// - Parameters:
+  ///   - prefix: A key or a family of keys, such as `["user"]`.
+  ///   - pendingEdits: What to do with the outbox edits under the prefix;
+  ///     ``PendingEdits/keep`` by default.
+  /// - Returns: What was reset, and which outbox edits under the prefix stay.
+  @discardableResult
+  public func reset(_ prefix: LoadKey, pendingEdits: PendingEdits = .keep) -> PrefixRemoval {
+    let edits = settleEdits(under: prefix, pendingEdits)
+    let matching = entries.values.filter { $0.key.hasPrefix(prefix) }
+    for entry in matching {
+      (entry as? any RemovableEntry)?.resetForRemoval()
+    }
+    if outbox.hasAppliedEdits {
+      for entry in matching { outbox.layEdits(over: entry) }
+    }
+    removeSavedRecords(under: prefix)
+    return PrefixRemoval(
+      entryCount: matching.count, discardedEdits: edits.discarded, keptEdits: edits.kept)
+  }
+
+  /// Discards the outbox edits under `prefix` when asked to; returns the ids discarded and
+  /// the ids that stay.
+  private func settleEdits(
+    under prefix: LoadKey, _ pendingEdits: PendingEdits
+  ) -> (discarded: [OutboxItem.ID], kept: [OutboxItem.ID]) {
+    let under = outbox.editIDs(under: prefix)
+    guard pendingEdits == .discard else { return ([], under) }
+    var discarded: [OutboxItem.ID] = []
+    var kept: [OutboxItem.ID] = []
+    for id in under {
+      if outbox.discard(id) { discarded.append(id) } else { kept.append(id) }
+    }
+    return (discarded, kept)
+  }
+
+  /// Removes, after the saves already queued, every saved record whose key is under
+  /// `prefix`.
+  private func removeSavedRecords(under prefix: LoadKey) {
+    guard let persister else { return }
+    guard let identity = try? PersistentKey(prefix).identity else {
+      // A prefix that cannot be saved names no saved record.
+      return
+    }
+    persister.writer.removeAll(under: identity, now: wallNow, store: self)
+  }
+}
+
+/// What ``LoaderStore/remove(_:pendingEdits:)`` or ``LoaderStore/reset(_:pendingEdits:)`` did.
+public struct PrefixRemoval: Sendable, Hashable {
+  /// How many entries were removed or reset (an entry kept apart after a
+  /// ``LoadKeyTypeMismatch`` counts).
+  public let entryCount: Int
+  /// The outbox edits under the prefix that were discarded.
+  public let discardedEdits: [OutboxItem.ID]
+  /// The outbox edits under the prefix that stay queued: all of them with
+  /// ``LoaderStore/PendingEdits/keep``; with ``LoaderStore/PendingEdits/discard``, those being
+  /// sent at that moment.
+  public let keptEdits: [OutboxItem.ID]
+}
+
+/// An entry the store can reset and detach whatever its value type.
+@MainActor
+protocol RemovableEntry: AnySharedEntry {
+  func resetForRemoval()
+  func detach()
+}
+
+extension SharedEntry: RemovableEntry {
+  /// Stops the fetch, discards the pending edits and shows the reset state, as ``reset()``.
+  func resetForRemoval() {
+    reset()
+  }
+
+  /// The entry left its store for good: it is never saved or counted again.
+  func detach() {
+    slot.isDetached = true
+    noteFetchEnded()
+  }
+}
+
+extension Outbox {
+  /// The ids of the edits whose scope is under `prefix`, oldest first; an edit restored
+  /// without its type registered is matched by its saved scope.
+  func editIDs(under prefix: LoadKey) -> [OutboxItem.ID] {
+    let identity = try? PersistentKey(prefix).identity
+    return scopedItems.compactMap { item in
+      if let scope = item.scope { return scope.hasPrefix(prefix) ? item.id : nil }
+      guard let identity else { return nil }
+      return item.scopeID.hasPrefix(identity) ? item.id : nil
+    }
+  }
+}
