@@ -375,3 +375,52 @@ struct EditRow: View {
     store.outbox.items.first { $0.id == id }?.name ?? "an earlier change"
   }
 }
+
+// MARK: - 7. A shared entry read in body, a store-wide spinner, and logging out
+//
+// The logic `following(_:)` runs is `EntryPresence`'s, tested on Linux in
+// Tests/LoadablesTests/EntryPresenceTests.swift; the store's activity and `remove(_:)` in
+// Tests/LoadablesTests/StoreRemovalTests.swift.
+
+/// Reads the entry in `body`: `following` keeps it observed and loads it while on screen.
+struct FollowedPostView: View {
+  let post: SharedLoader<Post>
+
+  var body: some View {
+    VStack {
+      if let value = post.state.data { Text(value.title) }
+      if post.isRunning { ProgressView() }
+    }
+    .following(post)
+  }
+}
+
+/// One spinner for the whole app, and the edits still to sync: both observable.
+struct StoreActivityBar: View {
+  let store: LoaderStore
+
+  var body: some View {
+    VStack {
+      if store.isFetching { ProgressView() }
+      if store.pendingEditCount > 0 {
+        Text("\(store.pendingEditCount) changes waiting to sync")
+      }
+    }
+  }
+}
+
+/// Logging out: the user's edits are sent first, then every entry under ["user"] leaves the
+/// store with its saved records.
+struct LogOutButton: View {
+  let store: LoaderStore
+
+  var body: some View {
+    Button("Log out") {
+      Task {
+        await store.outbox.untilIdle()
+        store.remove(["user"])
+        await store.flushPersistence()
+      }
+    }
+  }
+}

@@ -574,10 +574,12 @@ extension View {
 /// [Core] @12000: `@inlinable nonisolated public func disabled(_ disabled: Swift.Bool) -> some
 /// SwiftUICore.View`; @482000: `@inlinable nonisolated public func onAppear(perform action: (()
 /// -> Swift.Void)? = nil) -> some SwiftUICore.View` (the action is neither `@Sendable` nor
-/// isolated). Bodies are the stand-in's.
+/// isolated); beside it, `@inlinable nonisolated public func onDisappear(perform action: (() ->
+/// Swift.Void)? = nil) -> some SwiftUICore.View`, the same shape. Bodies are the stand-in's.
 extension View {
   nonisolated public func disabled(_ disabled: Bool) -> some View { self }
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+  nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
 }
 
 /// [Core] @603000 (iOS 17): both `onChange(of:initial:_:)` forms, and @600000 (iOS 14)
