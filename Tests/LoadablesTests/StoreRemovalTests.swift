@@ -287,6 +287,35 @@ final class StoreRemovalTests: XCTestCase {
     XCTAssertEqual(changes.count, 0, "a fresh read moved the count")
   }
 
+  func testTheCountComesBackToZeroHoweverAFetchEnds() async {
+    let store = LoaderStore()
+    let gate = Gate<Int>()
+    let entry = store.loader(for: ["a"]) { try await gate.pass() }
+    let token = entry.observe()
+
+    // Cancelled, reset, superseded by an invalidation, then stopped by a trim.
+    for end in ["cancel", "reset", "invalidate", "trim"] {
+      let loading = Task { await entry.refetch() }
+      await gate.arrival(count: gate.arrived + 1)
+      XCTAssertEqual(store.fetchingCount, 1, end)
+      switch end {
+      case "cancel": entry.cancel()
+      case "reset": entry.reset()
+      case "invalidate":
+        store.invalidate(["a"])  // a new fetch supersedes the running one: still one
+        await gate.arrival(count: gate.arrived + 1)
+        XCTAssertEqual(store.fetchingCount, 1, "a superseding fetch was counted twice")
+        entry.cancel()
+      default:
+        token.end()
+        store.trim()
+      }
+      _ = await loading.value
+      XCTAssertEqual(store.fetchingCount, 0, "the count stayed up after \(end)")
+      XCTAssertFalse(store.isFetching)
+    }
+  }
+
   func testPendingEditCountForwardsTheOutbox() async {
     let server = PostServer()
     let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
