@@ -90,6 +90,22 @@ final class EntryPresenceTests: XCTestCase {
     XCTAssertEqual(second.state, .loaded(2))
   }
 
+  func testAChangedEntryIsFollowedOnlyWhileShown() async {
+    let store = LoaderStore()
+    let first = store.loader(for: ["a"]) { 1 }
+    let second = store.loader(for: ["b"]) { 2 }
+    let presence = EntryPresence()
+    XCTAssertNil(presence.changed(to: first), "a screen not shown followed an entry")
+    XCTAssertEqual(first.observerCount, 0)
+    await presence.appeared(first)?.value
+    await presence.changed(to: second)?.value
+    XCTAssertEqual(first.observerCount, 0)
+    XCTAssertEqual(second.observerCount, 1)
+    XCTAssertEqual(second.state, .loaded(2))
+    presence.disappeared()
+    XCTAssertEqual(second.observerCount, 0)
+  }
+
   func testDisappearingBeforeAppearingOrTwiceDoesNothing() {
     let presence = EntryPresence()
     presence.disappeared()

@@ -14,7 +14,7 @@
 /// |---|---|
 /// | ``appeared(_:loads:silently:)`` | takes an observation of the entry (so it refetches when invalidated and runs its triggers) and starts its load, which fetches only when the value is missing or stale |
 /// | appeared again with the same entry | nothing: one observation, one load |
-/// | appeared with another entry | ends the observation of the first, then follows the second |
+/// | appeared with another entry, or ``changed(to:loads:silently:)`` while shown | ends the observation of the first, then follows the second |
 /// | ``disappeared()`` | ends the observation and the wait of its load; a fetch it started goes on for the entry's other observers, as a cancelled ``SharedEntry/load(silently:)`` caller's does |
 /// | disappeared twice, or before appearing | nothing |
 /// | the presence is released | its observation ends (the token's own release ends it) |
@@ -56,6 +56,23 @@ public final class EntryPresence {
     let task = Task { _ = await entry.load(silently: silently) }
     loading = task
     return task
+  }
+
+  /// The screen, still shown, now shows `entry` (its view was given another one): follows it
+  /// instead, as ``appeared(_:loads:silently:)`` does. Does nothing while the screen is not
+  /// shown: the next appear follows whatever entry it shows then.
+  ///
+  /// - Parameters:
+  ///   - entry: The shared entry the screen shows now.
+  ///   - loads: Whether to start the entry's load; `true` by default.
+  ///   - silently: When `true`, the load does not write the started state (`.loading`).
+  /// - Returns: The task waiting for the load, when one was started.
+  @discardableResult
+  public func changed<Value: Sendable, State: SharedEntryState & Sendable>(
+    to entry: SharedEntry<Value, State>, loads: Bool = true, silently: Bool = false
+  ) -> Task<Void, Never>? {
+    guard isShown else { return nil }
+    return appeared(entry, loads: loads, silently: silently)
   }
 
   /// The screen disappeared: the entry is no longer observed by it, and its load's wait ends.

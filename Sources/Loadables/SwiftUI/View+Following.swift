@@ -22,8 +22,9 @@
     /// The entry's state is observable, so the view redraws when another screen's edit, an
     /// invalidation's refetch or a refresh trigger changes it. While the view is on screen
     /// the entry counts as observed: it refetches when invalidated, runs its refresh
-    /// triggers, and is not dropped from its store. The logic is ``EntryPresence``'s, which
-    /// the view keeps in its state.
+    /// triggers, and is not dropped from its store. Given another entry while on screen, the
+    /// view follows that one instead. The logic is ``EntryPresence``'s, which the view keeps
+    /// in its state.
     ///
     /// - Parameters:
     ///   - entry: The shared entry the view shows.
@@ -51,6 +52,9 @@
       content
         .onAppear { presence.appeared(entry, loads: loads, silently: silently) }
         .onDisappear { presence.disappeared() }
+        .onChange(of: ObjectIdentifier(entry)) {
+          presence.changed(to: entry, loads: loads, silently: silently)
+        }
     }
   }
 #endif
