@@ -32,6 +32,23 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(server.calls, [1, 2], "a page was fetched twice")
   }
 
+  func testANextPageInFlightCountsAsTheStoreFetching() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    XCTAssertFalse(store.isFetching)
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+    XCTAssertTrue(store.isFetching, "a next page in flight is not counted")
+    XCTAssertEqual(store.fetchingCount, 1)
+    server.gate(1).open(page(2))
+    await next.value
+    XCTAssertFalse(store.isFetching)
+  }
+
   func testALoadJoinsANextPageInFlight() async {
     let store = LoaderStore()
     let server = PageServer()

@@ -187,6 +187,7 @@ extension SharedEntry {
     } else {
       store?.touch(self)
       engine.startNextPage(slot)
+      noteFetchStarted()
     }
     await slot.untilIdle()
   }
