@@ -55,9 +55,9 @@ extension LoaderStore {
     persisted: Bool?
   ) {
     let made = entry.requested
-    if let staleTime, staleTime != entry.book.staleTime {
+    if let staleTime, staleTime != entry.book.tally.staleTime {
       noteIgnored(
-        entry.key, "staleTime", used: "\(entry.book.staleTime)", asked: "\(staleTime)")
+        entry.key, "staleTime", used: "\(entry.book.tally.staleTime)", asked: "\(staleTime)")
     }
     if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
       noteIgnored(

@@ -238,7 +238,7 @@ public final class LoaderStore {
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
       // A later caller's settings are compared, not used; a difference is reported once.
       let made = entry.requested
-      if let staleTime, staleTime != entry.book.staleTime {
+      if let staleTime, staleTime != entry.book.tally.staleTime {
         noteIgnored(entry, staleTime: staleTime, waitsForNetwork: nil, persisted: nil)
       }
       if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
