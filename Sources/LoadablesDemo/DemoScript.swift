@@ -82,6 +82,7 @@ struct DemoScript {
     await debounceScene()
     await downloadsScene()
     await sharedStateScene()
+    await newsReaderScene()
     await offlineScene()
 
     print("\nDone.")
@@ -243,6 +244,26 @@ struct DemoScript {
       let requests = await server.requests
       await note("requests that reached the server: \(describe(requests))")
       expect(requests["GET /posts"] == 2 && requests["GET /posts/1"] == 2)
+    }
+  }
+
+  // MARK: - News reader
+
+  private func newsReaderScene() async {
+    let reader = NewsReader(pace: pace)
+    let view: @MainActor (DemoModel) -> String = { _ in DemoScreen.newsReader(reader) }
+    await scene(
+      "A news reader's data in one store: a paged feed two screens share, a detail that starts "
+        + "from its row, prefetches behind the screen, a rename on both, a logout",
+      view: view
+    ) {
+      await reader.play(
+        note: { await note($0) },
+        check: { condition, what in
+          guard !condition else { return }
+          FileHandle.standardError.write(Data("unexpected state: \(what)\n".utf8))
+          exit(1)
+        })
     }
   }
 
