@@ -8,8 +8,9 @@ struct DemoMain {
     usage: loadables-demo [--fast]
 
     Plays the states a screen goes through with Loadables and its policies (retry, timeout,
-    debounce, a concurrency limit), two screens sharing one entry of a LoaderStore, and an
-    app relaunched offline that shows yesterday's feed and syncs an edit once back online,
+    debounce, a concurrency limit), two screens sharing one entry of a LoaderStore, a news
+    reader's paged feed, detail, prefetches, renames and logout in one store, and an app
+    relaunched offline that shows yesterday's feed and syncs an edit once back online,
     printing one frame each time the terminal "view" re-renders.
 
       --fast   cut every delay to 1 ms, and every time limit (timeout, debounce) to 100 ms,

@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 import Observation
 import XCTest
@@ -15,6 +16,8 @@ struct Story: Identifiable, Equatable, Sendable {
 
 protocol StoriesAPI: Sendable {
   func stories(after cursor: String?) async throws -> (stories: [Story], next: String?)
+  func story(_ id: Story.ID) async throws -> Story
+  func rename(_ id: Story.ID, to title: String) async throws
 }
 
 /// The first page has no cursor: "" stands for it.
@@ -52,24 +55,43 @@ final class StoryScreens {
     store.pagedLoader(for: ["stories"], staleTime: .seconds(60), source: storiesSource(api))
   }
 
+  /// A story's detail screen: an entry of its own, shared like any other.
+  func story(_ id: Story.ID) -> SharedLoader<Story> {
+    store.loader(for: ["stories", id], staleTime: .seconds(60)) { [api] in try await api.story(id) }
+  }
+
+  /// Renames a story in its detail and in its row, wherever the row is in the loaded pages;
+  /// if the server refuses, both go back.
   func rename(_ id: Story.ID, to title: String) async throws {
-    try await store.edit {
-      $0.update(feed) { stories in
+    try await store.edit { edit in
+      edit.update(story(id)) { $0.title = title }
+      edit.update(feed) { stories in
         if let index = stories.firstIndex(where: { $0.id == id }) { stories[index].title = title }
       }
-    } perform: {
-      // try await api.rename(id, to: title)
+    } perform: { [api] in
+      try await api.rename(id, to: title)
     }
   }
 }
 
-/// Two pages, "a" then "b", the cursor of the second being "b".
+/// Two pages, "a" then "b", the cursor of the second being "b"; a rename is accepted (and
+/// changes nothing on this stub) unless `refusesRenames`.
 struct StubStoriesAPI: StoriesAPI {
+  var refusesRenames = false
+
   func stories(after cursor: String?) async throws -> (stories: [Story], next: String?) {
     switch cursor {
     case nil: ([Story(id: 1, title: "a")], "b")
     default: ([Story(id: 2, title: "b")], nil)
     }
+  }
+
+  func story(_ id: Story.ID) async throws -> Story {
+    Story(id: id, title: id == 1 ? "a" : "b")
+  }
+
+  func rename(_ id: Story.ID, to title: String) async throws {
+    if refusesRenames { throw URLError(.badServerResponse) }
   }
 }
 
@@ -95,5 +117,32 @@ final class ListsThatPageArticleTests: XCTestCase {
     try await screens.rename(2, to: "renamed")
     XCTAssertEqual(screens.feed.state.items.map(\.title), ["a", "renamed"])
     XCTAssertEqual(screens.feed.state.nextPage, .end)
+  }
+
+  func testTheArticlesRenameReachesTheDetailAndTheRowAndARefusalTakesBothBack() async {
+    let screens = StoryScreens(api: StubStoriesAPI(refusesRenames: true))
+    let detail = screens.story(2)
+    await screens.feed.load()
+    await screens.feed.loadNextPage()
+    await detail.load()
+    XCTAssertTrue(screens.story(2) === detail, "the detail screens got two entries")
+    let feedBefore = screens.feed.state
+    let detailBefore = detail.state
+    do {
+      try await screens.rename(2, to: "renamed")
+      XCTFail("the stub refuses renames")
+    } catch {
+      XCTAssertEqual(screens.feed.state, feedBefore, "the row was not taken back exactly")
+      XCTAssertEqual(detail.state, detailBefore, "the detail was not taken back exactly")
+      XCTAssertEqual(screens.feed.state.items.map(\.title), ["a", "b"])
+    }
+
+    let accepting = StoryScreens(api: StubStoriesAPI())
+    await accepting.feed.load()
+    await accepting.feed.loadNextPage()
+    await accepting.story(2).load()
+    try? await accepting.rename(2, to: "renamed")
+    XCTAssertEqual(accepting.story(2).state.data?.title, "renamed")
+    XCTAssertEqual(accepting.feed.state.items.map(\.title), ["a", "renamed"])
   }
 }

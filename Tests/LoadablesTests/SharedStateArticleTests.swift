@@ -55,6 +55,30 @@ final class PostsRepository {
   }
 }
 
+// MARK: - Article: A paged feed in the store
+
+extension PostsRepository {
+  /// The feed, twenty posts a page, for every screen that shows it.
+  var pagedFeed: SharedPagedLoader<Post, Int> {
+    store.pagedLoader(
+      for: ["posts", "pages"], staleTime: .seconds(30),
+      source: .numbered(pageSize: 20) { [api] page, _ in try await api.page(page) })
+  }
+
+  /// Renames a post in its detail and in its row of the paged feed; both go back if the
+  /// server refuses.
+  func renameInPages(_ id: Post.ID, to title: String) async throws {
+    try await store.edit { edit in
+      edit.update(post(id)) { $0.title = title }
+      edit.update(pagedFeed) { posts in
+        if let index = posts.firstIndex(where: { $0.id == id }) { posts[index].title = title }
+      }
+    } perform: { [editor] in
+      try await editor.rename(id, to: title)
+    }
+  }
+}
+
 // MARK: - Article: Follow an entry from every form
 
 @MainActor @Observable
@@ -162,7 +186,11 @@ final class FakePostsServer: PostsAPI, PostEditor {
   }
 
   func search(_ text: String) async throws -> [Post] { [] }
-  func page(_ number: Int) async throws -> [Post] { [] }
+  /// Twenty posts a page.
+  func page(_ number: Int) async throws -> [Post] {
+    requests.append("page \(number)")
+    return Array(posts.dropFirst((number - 1) * 20).prefix(20))
+  }
 
   func rename(_ id: Post.ID, to title: String) async throws {
     requests.append("rename \(id)")
@@ -348,6 +376,48 @@ final class SharedStateArticleTests: XCTestCase {
     await placeheld.load()
     XCTAssertFalse(placeheld.isPlaceholder)
     XCTAssertEqual(server.requests, ["posts", "post 2"])
+  }
+
+  func testAPagedFeedInTheStoreIsSharedAndARenameReachesItsRowAndTheDetail() async throws {
+    let server = FakePostsServer(posts: (1...25).map { Post(id: $0, title: "Post \($0)") })
+    let repository = PostsRepository(api: server, editor: server)
+    let tab = repository.pagedFeed
+    let widget = repository.pagedFeed
+    XCTAssertTrue(tab === widget, "the two screens got two lists")
+    async let tabOpened = tab.load()
+    async let widgetOpened = widget.load()
+    _ = await (tabOpened, widgetOpened)
+    async let tabPaged: Void = tab.loadNextPage()
+    async let widgetPaged: Void = widget.loadNextPage()
+    _ = await (tabPaged, widgetPaged)
+    XCTAssertEqual(server.requests, ["page 1", "page 2"])
+    XCTAssertEqual(widget.state.items.count, 25)
+    XCTAssertEqual(widget.state.nextPage, .end)
+    let detail = repository.post(22)
+    await detail.load()
+
+    // Refused: the row on page 2 and the detail show the rename, then go back exactly.
+    let gate = Gate<Void>()
+    server.renameGate = gate
+    server.refusing = URLError(.badServerResponse)
+    let feedBefore = tab.state
+    let detailBefore = detail.state
+    let refused = Task { try await repository.renameInPages(22, to: "Renamed") }
+    await gate.arrival()
+    XCTAssertEqual(widget.state.items[21].title, "Renamed")
+    XCTAssertEqual(detail.state.data?.title, "Renamed")
+    gate.open()
+    _ = await refused.result
+    XCTAssertEqual(tab.state, feedBefore)
+    XCTAssertEqual(detail.state, detailBefore)
+
+    // Accepted: both keep it.
+    server.renameGate = nil
+    server.refusing = nil
+    try await repository.renameInPages(22, to: "Renamed")
+    XCTAssertEqual(widget.state.items[21].title, "Renamed")
+    XCTAssertEqual(widget.state.items.count, 25)
+    XCTAssertEqual(detail.state.data?.title, "Renamed")
   }
 
   func testKeysCompareAsAnyHashable() {
