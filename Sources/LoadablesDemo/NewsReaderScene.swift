@@ -120,6 +120,8 @@ struct ArticleQuery: LoadDefinition {
   func fetch() async throws -> NewsArticle { try await server.article(id) }
 
   @MainActor func placeholder(in store: LoaderStore) -> NewsArticle? {
+    // The store has no `existingLoader` for paged entries: asking for the feed gets the one
+    // on screen (and would make an empty one if there were none, which shows no row).
     FeedQuery(server: server).loader(in: store).state.items.first { $0.id == id }
       .map { NewsArticle(id: $0.id, title: $0.title, body: nil) }
   }
