@@ -150,6 +150,57 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(feed.state.pages.count, 1)
   }
 
+  // MARK: - Refreshing
+
+  func testIsRefreshingOnlyWhileAFirstPageRefreshesALoadedList() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.gate(0).arrival()
+    XCTAssertFalse(feed.isRefreshing, "a first load counted as a refresh")
+    server.gate(0).open(page(1))
+    _ = await first.value
+
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+    XCTAssertTrue(feed.isRunning)
+    XCTAssertFalse(feed.isRefreshing, "a next page counted as a refresh")
+    server.gate(1).open(page(2))
+    await next.value
+    XCTAssertFalse(feed.isRefreshing)
+
+    store.invalidate(["feed"])  // unobserved: no fetch yet
+    let refetch = Task { await feed.refetch() }
+    await server.gate(2).arrival()
+    XCTAssertTrue(feed.isRefreshing, "a refetch over the loaded list is not a refresh")
+    XCTAssertEqual(feed.state.items, items(1, 2))
+    server.gate(2).open(page(1))
+    _ = await refetch.value
+    XCTAssertFalse(feed.isRefreshing)
+  }
+
+  func testAPagedLoaderSaysItIsRefreshingAsTheEntryDoes() async {
+    let server = PageServer()
+    let loader = PagedLoader(source: server.source())
+    let first = Task { await loader.load() }
+    await server.gate(0).arrival()
+    XCTAssertFalse(loader.isRefreshing)
+    server.gate(0).open(page(1))
+    await first.value
+    let next = Task { await loader.loadNextPage() }
+    await server.gate(1).arrival()
+    XCTAssertFalse(loader.isRefreshing, "a next page counted as a refresh")
+    server.gate(1).open(page(2))
+    await next.value
+    let refresh = Task { await loader.refresh() }
+    await server.gate(2).arrival()
+    XCTAssertTrue(loader.isRefreshing)
+    server.gate(2).open(page(1))
+    await refresh.value
+    XCTAssertFalse(loader.isRefreshing)
+  }
+
   // MARK: - Edits
 
   func testAnEditReachesTheItemsWithoutCancellingTheNextPageAndRollsBackExactly() async throws {

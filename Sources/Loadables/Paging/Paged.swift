@@ -125,6 +125,13 @@ extension Paged {
     /// ```
     @MainActor @inlinable public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
 
+    /// Whether a refresh is reloading a loaded list, which stays on screen while it runs;
+    /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next page
+    /// loads (``PagedState/nextPage`` is ``NextPageState/loading``). Observable.
+    @MainActor public var isRefreshing: Bool {
+      storage.state._isRefreshing(running: storage.isRunning)
+    }
+
     /// The error of the last refresh that failed while the list stayed on screen; `nil`
     /// after the next successful first page, `reset()` or an assignment. Observable.
     @MainActor @inlinable public var refreshError: (any Error)? { storage.refreshError }

@@ -61,6 +61,11 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// ```
   public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
 
+  /// Whether ``refresh()`` is reloading a loaded list, which stays on screen while it runs;
+  /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next page
+  /// loads (``PagedState/nextPage`` is ``NextPageState/loading``). Observable.
+  public var isRefreshing: Bool { slot.state._isRefreshing(running: slot.isRunning) }
+
   /// The error of the last refresh that failed while the list stayed on screen; `nil`
   /// after the next successful first page or `reset()`. Observable.
   public var refreshError: (any Error)? { slot.refreshError }

@@ -158,6 +158,42 @@ extension LoaderStore {
   }
 }
 
+/// A state that pages: what lets a ``SharedEntry`` over a ``PagedState`` say whether it is
+/// refreshing. An implementation detail of ``LoaderStore``; ``PagedState`` is its one
+/// conformance.
+public protocol _PagedEntryState {
+  /// Whether a load that is `running` refreshes a loaded list, rather than loading it first
+  /// or loading its next page.
+  func _isRefreshing(running: Bool) -> Bool
+}
+
+extension PagedState: _PagedEntryState {
+  /// Whether a load that is `running` refreshes this loaded list: the list is loaded and no
+  /// next page loads. An implementation detail of ``LoaderStore``.
+  ///
+  /// - Parameter running: Whether a load of the list runs.
+  /// - Returns: Whether that load is a refresh.
+  public func _isRefreshing(running: Bool) -> Bool {
+    running && list.isLoaded && !nextPage.isLoading
+  }
+}
+
+extension SharedEntry where State: _PagedEntryState {
+  /// Whether a first-page fetch is refreshing a loaded list, which stays on screen while it
+  /// runs. Observable.
+  ///
+  /// Distinct from a next page loading, which shows as ``PagedState/nextPage``
+  /// (``NextPageState/loading``), and from a first load, which shows as
+  /// ``PagedState/list`` being `.loading`. True during an invalidation's refetch, a
+  /// ``refetch()``, or a load of a stale list.
+  ///
+  /// ```swift
+  /// List(feed.state.items) { StoryRow($0) }
+  ///   .overlay(alignment: .top) { if feed.isRefreshing { ProgressView() } }
+  /// ```
+  public var isRefreshing: Bool { state._isRefreshing(running: isRunning) }
+}
+
 extension SharedEntry {
   /// Loads the next page of a paged entry, appends it, and returns when the load has
   /// stopped.
