@@ -238,6 +238,89 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(feed.state.nextPage, .idle)
   }
 
+  func testAnItemPatchReachesItsPagesAndLaterPagesAndRollsBackExactly() async throws {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.gate(1).arrival()
+
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        // Every item ending in 1: 11 now, 21 once page 2 lands.
+        XCTAssertEqual($0.update(items: feed, where: { $0 % 10 == 1 }) { $0 = -$0 }, .updated)
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    XCTAssertEqual(feed.state.items, [10, -11, 12])
+    XCTAssertEqual(feed.state.pages.flatMap(\.items), feed.state.items, "pages and items differ")
+    XCTAssertEqual(feed.state.nextPage, .loading, "the patch cancelled the next page in flight")
+
+    server.gate(1).open(page(2))
+    await next.value
+    XCTAssertEqual(feed.state.items, [10, -11, 12, 20, -21, 22], "page 2 did not land under it")
+    XCTAssertEqual(feed.state.pages.map(\.items), [[10, -11, 12], [20, -21, 22]])
+    XCTAssertEqual(feed.state.nextCursor, 3)
+
+    job.fail(TestError(code: 1))
+    _ = try? await edit.value
+    XCTAssertEqual(feed.state.items, items(1, 2), "the rollback was not exact")
+    XCTAssertEqual(feed.state.pages, [page(1), page(2)])
+    XCTAssertEqual(server.calls, [1, 2])
+  }
+
+  func testUpdateMatchingReachesItemsInPagedEntriesAndValueEntriesOfTheItemType() async throws {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["posts", "feed"], source: server.source())
+    let one = store.loader(for: ["posts", 11]) { 11 }
+    let list = store.loader(for: ["posts", "list"]) { [1, 11, 21] }
+    let other = store.loader(for: ["posts", "name"]) { "11" }
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    _ = await one.load()
+    _ = await list.load()
+    _ = await other.load()
+
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit {
+        let count = $0.update(matching: ["posts"], in: store, as: Int.self, where: { $0 == 11 }) {
+          $0 = 99
+        }
+        XCTAssertEqual(count, 3, "not every entry of Int items was reached")
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    XCTAssertEqual(feed.state.items, [10, 99, 12])
+    XCTAssertEqual(feed.state.pages.first?.items, [10, 99, 12])
+    XCTAssertEqual(one.state, .loaded(99))
+    XCTAssertEqual(list.state, .loaded([1, 99, 21]))
+    XCTAssertEqual(other.state, .loaded("11"))
+    job.fail(TestError(code: 1))
+    _ = try? await edit.value
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertEqual(one.state, .loaded(11))
+    XCTAssertEqual(list.state, .loaded([1, 11, 21]))
+
+    try await store.edit {
+      let count = $0.update(matching: ["posts"], in: store, as: [Int].self) { $0.removeFirst() }
+      XCTAssertEqual(count, 2, "a paged entry of Int is not reached as [Int]")
+    } perform: {
+    }
+    XCTAssertEqual(feed.state.items, [11, 12])
+    XCTAssertEqual(list.state, .loaded([11, 21]))
+  }
+
   func testASetShowsItsItemsKeepsTheCursorAndACommitStaysUntilARefetch() async throws {
     let store = LoaderStore()
     let server = PageServer()

@@ -39,6 +39,11 @@ public struct PagedState<Item, Cursor> {
   public internal(set) var nextPage: NextPageState
 
   /// The pages loaded so far, in order; empty unless ``list`` is loaded.
+  ///
+  /// Views read ``items`` (or ``list``). In a paged entry of a ``LoaderStore``, an optimistic
+  /// edit that keeps the number of items (an item patched in place) shows here too, page by
+  /// page; one that adds or removes items shows in ``items`` only, and the pages stay as
+  /// they were fetched.
   public internal(set) var pages: [Page<Item, Cursor>]
 
   /// The cursor each of ``pages`` was fetched with, in the same order: what stops a source

@@ -153,7 +153,48 @@ public struct SharedEdit {
     return true
   }
 
+  /// Changes the items of `entry`'s loaded list that `predicate` picks, in place, leaving
+  /// the others as they are.
+  ///
+  /// Works on any entry whose value is an array: a paged entry
+  /// (``SharedPagedLoader``) or a ``SharedLoader`` of `[Item]`. Like ``update(_:_:)``, the
+  /// change is kept with the edit and runs again over each list the entry fetches until the
+  /// edit ends — an item that arrives in a later page while the edit is pending shows the
+  /// change too — and a failed job takes it back exactly. A next page in flight is not
+  /// cancelled: it lands under the change.
+  ///
+  /// ```swift
+  /// try await store.edit { edit in
+  ///   edit.update(items: feed, where: { $0.id == id }) { $0.title = title }
+  /// } perform: { try await api.rename(id, to: title) }
+  /// ```
+  ///
+  /// In a paged entry the change shows in ``PagedState/items`` and in the items of
+  /// ``PagedState/pages`` alike.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry whose items to change.
+  ///   - predicate: Picks the items to change.
+  ///   - change: Edits a copy of each picked item.
+  /// - Returns: Whether the change shows now (``UpdateResult/updated``, even when no item is
+  ///   picked yet), or the entry held no list to change.
+  @discardableResult
+  public mutating func update<Item: Sendable, State: SharedEntryState & Sendable>(
+    items entry: SharedEntry<[Item], State>,
+    where predicate: @escaping (Item) -> Bool,
+    _ change: @escaping (inout Item) -> Void
+  ) -> UpdateResult {
+    update(entry) { items in
+      for index in items.indices where predicate(items[index]) { change(&items[index]) }
+    }
+  }
+
   /// Changes the loaded value of every entry under `prefix` whose value is a `Value`.
+  ///
+  /// Any entry whose value is a `Value` is reached: a ``SharedLoader`` of `Value`, and, with
+  /// `as: [Item].self`, a paged entry (``SharedPagedLoader``) of `Item`s, whose whole list
+  /// `change` edits. To change one item inside lists and pages, use
+  /// ``update(matching:in:as:where:_:)``.
   ///
   /// - Parameters:
   ///   - prefix: A key or family of keys.
@@ -167,16 +208,76 @@ public struct SharedEdit {
     matching prefix: LoadKey, in store: LoaderStore, as type: Value.Type,
     _ change: @escaping (inout Value) -> Void
   ) -> Int {
-    // An outbox edit laid over one entry just made looks at that entry only.
-    if let only {
-      guard only.key.hasPrefix(prefix), let entry = only as? SharedLoader<Value> else { return 0 }
-      return update(entry, change) == .updated ? 1 : 0
-    }
     var updated = 0
-    for held in store.entries.values where held.key.hasPrefix(prefix) {
-      guard let entry = held as? SharedLoader<Value> else { continue }
-      if update(entry, change) == .updated { updated += 1 }
+    for held in entries(matching: prefix, in: store) {
+      if held.update(as: type, in: &self, change) == .updated { updated += 1 }
     }
     return updated
+  }
+
+  /// Changes the `Item`s that `predicate` picks in every entry under `prefix`: inside the
+  /// loaded pages of each paged entry of `Item`s, inside each entry holding an `[Item]`, and
+  /// the value of each entry holding one `Item`.
+  ///
+  /// ```swift
+  /// // The post's own entry, and the post in every feed page that holds it:
+  /// edit.update(matching: [], in: store, as: Post.self, where: { $0.id == id }) {
+  ///   $0.title = title
+  /// }
+  /// ```
+  ///
+  /// Each change is laid over its entry as ``update(items:where:_:)`` and ``update(_:_:)``
+  /// lay theirs: it runs again over what the entry fetches until the edit ends, rolls back
+  /// exactly, and never cancels a next page in flight.
+  ///
+  /// - Parameters:
+  ///   - prefix: A key or family of keys.
+  ///   - store: The store holding the entries.
+  ///   - type: The item type.
+  ///   - predicate: Picks the items to change.
+  ///   - change: Edits a copy of each picked item.
+  /// - Returns: How many entries show the change now (entries under `prefix` holding no
+  ///   value are left alone, and not counted).
+  @discardableResult
+  public mutating func update<Item: Sendable>(
+    matching prefix: LoadKey, in store: LoaderStore, as type: Item.Type,
+    where predicate: @escaping (Item) -> Bool,
+    _ change: @escaping (inout Item) -> Void
+  ) -> Int {
+    var updated = 0
+    for held in entries(matching: prefix, in: store) {
+      let result =
+        held.update(as: [Item].self, in: &self) { items in
+          for index in items.indices where predicate(items[index]) { change(&items[index]) }
+        }
+        ?? held.update(as: type, in: &self) { item in
+          if predicate(item) { change(&item) }
+        }
+      if result == .updated { updated += 1 }
+    }
+    return updated
+  }
+
+  /// The entries under `prefix`; for an outbox edit laid over one entry just made, that
+  /// entry only.
+  private func entries(matching prefix: LoadKey, in store: LoaderStore) -> [any AnySharedEntry] {
+    if let only { return only.key.hasPrefix(prefix) ? [only] : [] }
+    return store.entries.values.filter { $0.key.hasPrefix(prefix) }
+  }
+}
+
+extension SharedEntry {
+  /// Lays `change` over this entry through `edit` when its value is a `V`; `nil` when it is
+  /// not.
+  func update<V>(
+    as type: V.Type, in edit: inout SharedEdit, _ change: @escaping (inout V) -> Void
+  ) -> SharedEdit.UpdateResult? {
+    guard V.self == Value.self else { return nil }
+    return edit.update(self) { value in
+      // The same type, so both casts succeed; they only tell the compiler so.
+      guard var same = value as? V else { return }
+      change(&same)
+      if let changed = same as? Value { value = changed }
+    }
   }
 }

@@ -387,4 +387,8 @@ protocol AnySharedEntry: AnyObject {
   func wasDropped()
   func commitEdit(_ id: UInt64)
   func rollBackEdit(_ id: UInt64)
+  /// Lays `change` over the entry through `edit` when its value is a `V`; `nil` when not.
+  func update<V>(
+    as type: V.Type, in edit: inout SharedEdit, _ change: @escaping (inout V) -> Void
+  ) -> SharedEdit.UpdateResult?
 }
