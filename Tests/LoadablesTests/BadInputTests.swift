@@ -416,6 +416,31 @@ extension BadInputTests {
     }
   }
 
+  @Test("A paged entry with maxPages below one is rejected with a message naming it")
+  func pagedLoaderMaxPagesBelowOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let source = PagedSource<Int, Int>(first: 1) { _ in Page(items: [], next: nil) }
+        _ = LoaderStore().pagedLoader(for: ["feed"], maxPages: 0, source: source)
+      }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          #"LoaderStore.pagedLoader(for: ["feed"]): maxPages must be at least 1, got 0"#))
+    }
+  }
+
+  @Test("A paged source with maxPages below one is rejected with a message naming it")
+  func pagedSourceMaxPagesBelowOne() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = PagedSource<Int, Int>(first: 1, maxPages: -1) { _ in Page(items: [], next: nil) }
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("Loadables: PagedSource(maxPages:) must be at least 1, got -1"))
+    }
+  }
+
   @Test("A numbered paged source with a page size below one is rejected with a message")
   func pageSizeBelowOne() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

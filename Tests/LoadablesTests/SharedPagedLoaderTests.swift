@@ -201,6 +201,109 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertFalse(loader.isRefreshing)
   }
 
+  // MARK: - A cap on pages
+
+  func testMaxPagesDropsTheFirstPagesAndARefetchLoadsFromTheFirstPageAgain() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], maxPages: 2, source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    for index in 1...2 {
+      let next = Task { await feed.loadNextPage() }
+      await server.answer(index, with: page(index + 1))
+      await next.value
+    }
+    XCTAssertEqual(feed.state.items, items(2, 3), "the first page was not dropped")
+    XCTAssertEqual(feed.state.pages, [page(2), page(3)])
+    XCTAssertEqual(feed.state.droppedPageCount, 1)
+    XCTAssertEqual(feed.state.nextCursor, 4)
+
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(3, with: page(4, last: true))
+    await next.value
+    XCTAssertEqual(feed.state.items, items(3, 4))
+    XCTAssertEqual(feed.state.droppedPageCount, 2)
+    XCTAssertEqual(feed.state.nextPage, .end)
+
+    let refetch = Task { await feed.refetch() }  // back to the top: from the first page
+    await server.answer(4, with: page(1))
+    _ = await refetch.value
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertEqual(feed.state.droppedPageCount, 0)
+    XCTAssertEqual(server.calls, [1, 2, 3, 4, 1])
+  }
+
+  func testAPagedLoaderKeepsAtMostItsSourcesMaxPages() async {
+    let server = PageServer()
+    let source = server.source()
+    let loader = PagedLoader(
+      source: PagedSource(first: 1, maxPages: 1) { try await source.fetch($0) })
+    let first = Task { await loader.load() }
+    await server.answer(0, with: page(1))
+    await first.value
+    let next = Task { await loader.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+    XCTAssertEqual(loader.state.items, items(2))
+    XCTAssertEqual(loader.state.pages, [page(2)])
+    XCTAssertEqual(loader.state.droppedPageCount, 1)
+  }
+
+  // MARK: - Refetching every loaded page
+
+  func testRefetchingAllLoadedPagesFetchesEachPageOnceInOrderWithTheListOnScreen() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(
+      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      source: server.source())
+    let token = feed.observe()
+    defer { token.end() }
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    for index in 1...2 {
+      let next = Task { await feed.loadNextPage() }
+      await server.answer(index, with: page(index + 1))
+      await next.value
+    }
+
+    store.invalidate(["feed"])
+    await server.answer(3, with: Page(items: [100], next: 2))
+    await server.gate(4).arrival()
+    XCTAssertTrue(feed.isRefreshing)
+    XCTAssertEqual(feed.state.items, items(1, 2, 3), "the list changed before the last page")
+    server.gate(4).open(page(2))
+    await server.answer(5, with: page(3, last: true))
+    _ = await feed.load()
+    XCTAssertEqual(feed.state.items, [100] + items(2, 3))
+    XCTAssertEqual(feed.state.pages.count, 3)
+    XCTAssertEqual(feed.state.nextPage, .end)
+    XCTAssertFalse(feed.isRefreshing)
+    XCTAssertFalse(feed.isStale)
+    XCTAssertEqual(
+      server.calls, [1, 2, 3, 1, 2, 3], "a refetch of 3 pages did not cost 3 requests")
+  }
+
+  func testTheDefaultRefetchFetchesTheFirstPageOnly() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: ["feed"], source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+    let refetch = Task { await feed.refetch() }
+    await server.answer(2, with: page(1))
+    _ = await refetch.value
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertEqual(server.calls, [1, 2, 1])
+  }
+
   // MARK: - Edits
 
   func testAnEditReachesTheItemsWithoutCancellingTheNextPageAndRollsBackExactly() async throws {

@@ -60,7 +60,7 @@ extension LoadMachine {
     if isBusy {
       return Task { await self.untilIdle() }
     }
-    guard let request = nextPageRequest() else { return Task {} }
+    guard let request = nextPageRequest(maxPages: source.maxPages) else { return Task {} }
     let fetch = source.fetch
     return launch(
       request.context, silently: false, priority: priority, policy: source.policy,
@@ -81,7 +81,7 @@ extension LoadMachine {
       await untilIdle()
       return
     }
-    guard let request = nextPageRequest() else { return }
+    guard let request = nextPageRequest(maxPages: source.maxPages) else { return }
     let fetch = source.fetch
     await perform(
       request.context, silently: false, policy: source.policy,
@@ -91,12 +91,14 @@ extension LoadMachine {
   /// What a next-page load fetches, built on the state as it is now; `nil` when there is
   /// no next page to fetch.
   @inlinable
-  func nextPageRequest<Item, Cursor>() -> (context: PageRequest<Item, Cursor>, cursor: Cursor)?
+  func nextPageRequest<Item, Cursor>(
+    maxPages: Int?
+  ) -> (context: PageRequest<Item, Cursor>, cursor: Cursor)?
   where State == PagedState<Item, Cursor> {
     guard let current = read(), current.hasNextPage, let cursor = current.nextCursor else {
       return nil
     }
-    return (.next(base: current, cursor: cursor), cursor)
+    return (.next(base: current, cursor: cursor, maxPages: maxPages), cursor)
   }
 
 }

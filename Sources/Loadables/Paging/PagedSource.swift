@@ -24,21 +24,40 @@ public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendabl
   /// Fetches the page at a cursor.
   public let fetch: @MainActor (_ cursor: Cursor) async throws -> Page<Item, Cursor>
 
+  /// The most pages a list keeps; `nil` for no cap.
+  ///
+  /// When a next page would make the list longer, the pages at the far end — the first
+  /// ones — are dropped with their items (``PagedState/droppedPageCount`` says how many), so
+  /// a long scroll holds at most this many pages in memory. Dropped pages are fetched again
+  /// by loading from the first page: a refresh (or a load, or an entry's refetch) replaces the
+  /// list with its first page, and the pages after it follow as they are asked for.
+  public let maxPages: Int?
+
   /// Creates a source.
   ///
   /// - Parameters:
   ///   - first: The cursor of the first page.
   ///   - policy: The policy each page fetch runs under (retry, timeout, limit, ...); none by
   ///     default.
+  ///   - maxPages: The most pages a list keeps, at least `1`; `nil` (the default) for no
+  ///     cap. See ``maxPages``.
   ///   - fetch: Fetches the page at a cursor. Throw `CancelLoadable` to cancel the fetch or
   ///     `ResetLoadable` to reset the list, as in any load.
+  ///
+  /// > Important: A `maxPages` below `1` stops the program with a message naming it.
   public init(
     first: Cursor,
     policy: LoadPolicy<Page<Item, Cursor>> = LoadPolicy(),
+    maxPages: Int? = nil,
     fetch: @escaping @MainActor (_ cursor: Cursor) async throws -> Page<Item, Cursor>
   ) {
+    if let maxPages {
+      precondition(
+        maxPages >= 1, "Loadables: PagedSource(maxPages:) must be at least 1, got \(maxPages)")
+    }
     self.first = first
     self.policy = policy
+    self.maxPages = maxPages
     self.fetch = fetch
   }
 }

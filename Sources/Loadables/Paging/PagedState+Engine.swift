@@ -11,8 +11,9 @@ enum PageRequest<Item, Cursor> {
   case first(Cursor)
   /// The page at `cursor`, appended to `base`: the state as it was when the load started.
   /// While the load is current nothing else writes the state (every other write stops the
-  /// load first), so `base` is what the outcome is built on.
-  case next(base: PagedState<Item, Cursor>, cursor: Cursor)
+  /// load first), so `base` is what the outcome is built on. With `maxPages`, the first
+  /// pages are dropped so that the list keeps at most that many.
+  case next(base: PagedState<Item, Cursor>, cursor: Cursor, maxPages: Int?)
 }
 
 extension PageRequest: Sendable where Item: Sendable, Cursor: Sendable {}
@@ -24,7 +25,7 @@ extension PagedState: EngineState where Cursor: Equatable {
   @inlinable static func started(_ request: PageRequest<Item, Cursor>) -> PagedState {
     switch request {
     case .first: PagedState(list: .loading)
-    case .next(let base, _): base.with(nextPage: .loading)
+    case .next(let base, _, _): base.with(nextPage: .loading)
     }
   }
 
@@ -45,14 +46,31 @@ extension PagedState: EngineState where Cursor: Equatable {
   {
     switch request {
     case .first(let cursor):
-      return PagedState(
-        list: .loaded(page.items), nextPage: phase(after: page, fetched: [cursor]),
-        pages: [page], cursors: [cursor])
-    case .next(let base, let cursor):
+      let following = page.following
+      var first = page
+      first.following = []
+      var state = PagedState(
+        list: .loaded(first.items), nextPage: phase(after: first, fetched: [cursor]),
+        pages: [first], cursors: [cursor])
+      // A refetch of every loaded page: the pages after the first, appended as next pages.
+      for next in following {
+        guard let cursor = state.nextCursor, state.hasNextPage else { break }
+        state = completed(next, .next(base: state, cursor: cursor, maxPages: nil))
+      }
+      return state
+    case .next(let base, let cursor, let maxPages):
+      // Every cursor fetched is kept, dropped pages' too: a source that loops still stops.
       let cursors = base.cursors + [cursor]
+      var pages = base.pages + [page]
+      var items = (base.list.data ?? []) + page.items
+      if let maxPages, pages.count > maxPages {
+        let dropped = pages.count - maxPages
+        let droppedItems = pages[..<dropped].reduce(0) { $0 + $1.items.count }
+        pages.removeFirst(dropped)
+        items.removeFirst(min(droppedItems, items.count))
+      }
       return PagedState(
-        list: .loaded((base.list.data ?? []) + page.items),
-        nextPage: phase(after: page, fetched: cursors), pages: base.pages + [page],
+        list: .loaded(items), nextPage: phase(after: page, fetched: cursors), pages: pages,
         cursors: cursors)
     }
   }
@@ -72,7 +90,7 @@ extension PagedState: EngineState where Cursor: Equatable {
   static func failed(_ error: any Error, _ request: PageRequest<Item, Cursor>) -> PagedState {
     switch request {
     case .first: PagedState(list: .error(error))
-    case .next(let base, _): base.with(nextPage: .failed(error))
+    case .next(let base, _, _): base.with(nextPage: .failed(error))
     }
   }
 

@@ -76,6 +76,14 @@ extension PagedState {
   /// Every item loaded so far, in order; empty unless ``list`` is loaded.
   public var items: [Item] { list.data ?? [] }
 
+  /// How many pages at the start of the list were dropped to keep it within its source's
+  /// ``PagedSource/maxPages``; `0` when the list starts at its first page.
+  ///
+  /// When it is above `0`, the top of ``items`` is not the top of the list: show a "Back to
+  /// top" row there that refreshes (or, for a store's entry, refetches) the list, which
+  /// loads it again from its first page.
+  public var droppedPageCount: Int { Swift.max(0, cursors.count - pages.count) }
+
   /// The cursor of the page after the last one loaded; `nil` before the first page and
   /// once the end is reached.
   public var nextCursor: Cursor? { pages.last?.next }
@@ -167,6 +175,11 @@ public struct Page<Item, Cursor> {
 
   /// The cursor to fetch the page after this one with; `nil` when this is the last page.
   public var next: Cursor?
+
+  /// The pages fetched after this one in the same load, in order (each at the cursor its
+  /// predecessor gave): how a refetch of every loaded page hands its pages to the engine as
+  /// one outcome. Empty in every page a ``PagedState`` holds.
+  @usableFromInline var following: [Page] = []
 
   /// Creates a page.
   ///

@@ -2,7 +2,7 @@
 /// is the list's items.
 ///
 /// Get one from
-/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:source:)``.
+/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
 /// Every screen asking for the key shows the same pages; the store's rules hold as for any
 /// entry:
 ///
@@ -110,10 +110,17 @@ extension LoaderStore {
   ///   - persisted: Whether the items are saved between launches when the store has a
   ///     ``persistence`` and they are `Codable`; `nil` (the default) for
   ///     ``LoadDefaults/isPersisted``.
+  ///   - maxPages: The most pages the list keeps, at least `1`: a next page beyond it drops
+  ///     the first pages (see ``PagedSource/maxPages``), and a refetch loads the list again
+  ///     from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
+  ///   - refetch: What an invalidation, a trigger, a ``SharedEntry/refetch()`` or a stale load
+  ///     fetches over a loaded list: its first page alone (``PagedRefetch/firstPage``, the
+  ///     default), or every page it holds, in order (``PagedRefetch/allLoadedPages``).
   ///   - source: The paged source; its policy applies to each page fetch.
   /// - Returns: The shared paged entry.
   ///
-  /// > Important: A negative `staleTime` stops the program with a message naming the key.
+  /// > Important: A negative `staleTime` or a `maxPages` below `1` stops the program with a
+  /// > message naming the key.
   /// > A key whose entry holds another type is reported and kept apart, as
   /// > ``loader(for:staleTime:policy:waitsForNetwork:refreshing:persisted:fetch:)`` does.
   public func pagedLoader<Item: Sendable, Cursor: Equatable & Sendable>(
@@ -122,6 +129,8 @@ extension LoaderStore {
     waitsForNetwork: Bool? = nil,
     refreshing triggers: [RefreshTrigger]? = nil,
     persisted: Bool? = nil,
+    maxPages: Int? = nil,
+    refetching refetch: PagedRefetch = .firstPage,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
     var registryKey = key
@@ -143,11 +152,12 @@ extension LoaderStore {
       }
       return makePagedEntry(
         key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-        triggers: triggers, persisted: false, source: source)
+        triggers: triggers, persisted: false, maxPages: maxPages, refetch: refetch, source: source)
     }
     return makePagedEntry(
       key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-      triggers: triggers, persisted: persisted, source: source)
+      triggers: triggers, persisted: persisted, maxPages: maxPages, refetch: refetch,
+      source: source)
   }
 
   private func makePagedEntry<Item: Sendable, Cursor: Equatable & Sendable>(
@@ -157,8 +167,15 @@ extension LoaderStore {
     waitsForNetwork: Bool?,
     triggers: [RefreshTrigger]?,
     persisted: Bool?,
+    maxPages: Int?,
+    refetch: PagedRefetch,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
+    if let maxPages {
+      precondition(
+        maxPages >= 1,
+        "LoaderStore.pagedLoader(for: \(key)): maxPages must be at least 1, got \(maxPages)")
+    }
     let staleTime = staleTime ?? defaults.staleTime
     precondition(
       staleTime >= .zero,
@@ -173,7 +190,10 @@ extension LoaderStore {
       requested: RequestedSettings(
         waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted),
       engine: PagedEntryEngine(
-        PagedSource<Item, Cursor>(first: source.first, policy: policy, fetch: source.fetch)))
+        PagedSource<Item, Cursor>(
+          first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,
+          fetch: source.fetch),
+        refetch: refetch))
     return register(entry, persisted: persisted)
   }
 }
@@ -249,15 +269,35 @@ extension SharedEntry {
   }
 }
 
+/// What a paged entry fetches when it refetches a loaded list: an invalidation, a refresh
+/// trigger, a ``SharedEntry/refetch()`` or a load of a stale list.
+///
+/// ```swift
+/// let feed = store.pagedLoader(for: ["feed"], refetching: .allLoadedPages, source: feedSource)
+/// ```
+public enum PagedRefetch: Sendable, Equatable {
+  /// The first page alone (the default): the list then holds that page, and later pages are
+  /// fetched again as they are asked for. One request.
+  case firstPage
+  /// Every page the list holds, in order, from the first: each page at the cursor the page
+  /// before it returned, so a list of N pages costs N requests. The list stays on screen
+  /// until the last of them arrives, then holds them all; it stops early at a page with no
+  /// next cursor. The source's policy applies to the run as a whole (a retry starts it
+  /// over), and a failure keeps the list on screen, as a first-page refetch does.
+  case allLoadedPages
+}
+
 /// The engine of a paged list's entry: its fetches are the first page's, and its next pages
 /// the engine's (``LoadMachine/launchNextPage(_:priority:)``), both from `source`.
 final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   EntryEngine<[Item], PagedState<Item, Cursor>>
 {
   private let source: PagedSource<Item, Cursor>
+  private let refetch: PagedRefetch
 
-  init(_ source: PagedSource<Item, Cursor>) {
+  init(_ source: PagedSource<Item, Cursor>, refetch: PagedRefetch) {
     self.source = source
+    self.refetch = refetch
     super.init()
   }
 
@@ -274,9 +314,20 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     let policy = silently ? source.policy.keepValueOnFailure() : source.policy
     let first = source.first
     let fetch = source.fetch
+    // Every loaded page, in order: one request a page, each at the cursor the page before
+    // it returned, handed to the engine as one outcome (the first page carrying the rest).
+    let count = silently && refetch == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
     let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
       guard slot != nil else { throw CancellationError() }
-      return try await fetch(first)
+      var page = try await fetch(first)
+      var cursors = [first]
+      var last = page
+      while page.following.count + 1 < count, let next = last.next, !cursors.contains(next) {
+        cursors.append(next)
+        last = try await fetch(next)
+        page.following.append(last)
+      }
+      return page
     }
     _ = slot.launch(.first(first), silently: silently, priority: nil, policy: policy, block: block)
   }
