@@ -65,9 +65,7 @@ final class StoryScreens {
   func rename(_ id: Story.ID, to title: String) async throws {
     try await store.edit { edit in
       edit.update(story(id)) { $0.title = title }
-      edit.update(feed) { stories in
-        if let index = stories.firstIndex(where: { $0.id == id }) { stories[index].title = title }
-      }
+      edit.update(items: feed, where: { $0.id == id }) { $0.title = title }
     } perform: { [api] in
       try await api.rename(id, to: title)
     }
