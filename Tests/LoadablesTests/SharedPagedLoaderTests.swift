@@ -287,6 +287,46 @@ final class SharedPagedLoaderTests: XCTestCase {
       server.calls, [1, 2, 3, 1, 2, 3], "a refetch of 3 pages did not cost 3 requests")
   }
 
+  func testAFailedRefetchOfAllPagesKeepsTheListAndShowsTheError() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(
+      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      source: server.source())
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+
+    let refetch = Task { await feed.refetch() }
+    await server.answer(2, with: page(1))
+    await server.fail(3, with: TestError(code: 7))
+    _ = await refetch.value
+    XCTAssertEqual(feed.state.items, items(1, 2), "a failed page of the run blanked the list")
+    XCTAssertEqual(feed.state.pages.count, 2)
+    XCTAssertEqual(feed.refreshError as? TestError, TestError(code: 7))
+    XCTAssertFalse(feed.isRefreshing)
+    XCTAssertEqual(server.calls, [1, 2, 1, 2])
+  }
+
+  func testAPagedWrapperSaysItIsRefreshing() async {
+    @Paged var feed: PagedState<Int, Int>
+    let server = PageServer()
+    let source = server.source()
+    let first = Task { await $feed.load(from: source) }
+    await server.answer(0, with: page(1))
+    await first.value
+    XCTAssertFalse($feed.isRefreshing)
+    let refresh = Task { await $feed.refresh(from: source) }
+    await server.gate(1).arrival()
+    XCTAssertTrue($feed.isRefreshing)
+    server.gate(1).open(page(1))
+    await refresh.value
+    XCTAssertFalse($feed.isRefreshing)
+  }
+
   func testTheDefaultRefetchFetchesTheFirstPageOnly() async {
     let store = LoaderStore()
     let server = PageServer()
