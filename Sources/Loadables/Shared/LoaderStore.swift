@@ -70,6 +70,8 @@ public final class LoaderStore {
   var uses: UInt64 = 0
   /// The id of the latest edit transaction.
   var nextEditID: UInt64 = 0
+  /// The item types kept in sync across entries; `nil` until ``keepInSync(_:)``.
+  var itemSync: ItemSyncRegistry?
   /// The settings every entry gets unless its caller states its own; see ``LoadDefinition``.
   public let defaults: LoadDefaults
   /// Reports mistakes in how the app uses the store (a key asked for with two value types,
@@ -307,6 +309,7 @@ public final class LoaderStore {
     _ entry: SharedEntry<Value, State>, persisted: Bool
   ) -> SharedEntry<Value, State> {
     entries[entry.registryKey] = entry
+    if let itemSync { itemSync.attach(entry) }
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
     // Queued edits of the outbox are laid over an entry made while they wait.

@@ -87,6 +87,10 @@ where State.Value == Value {
   /// a joining load to raise; see `SharedEntry+Prefetch.swift`.
   @exclusivity(unchecked) var fetchPriority: LoadPriorityScope?
 
+  /// The entry's link to the items its store keeps in sync, when its value is made of them;
+  /// see `ItemSync.swift`.
+  @exclusivity(unchecked) var itemLink: EntryItemLinkBase<Value, State>?
+
   /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
   /// state until something is written.
   init(
@@ -399,6 +403,7 @@ where State.Value == Value {
 
   /// The engine wrote `state`: the book takes it as the new base.
   func engineWrote(_ state: State, cause: WriteCause) {
+    if let itemLink { return itemLink.engineWrote(state, cause: cause) }
     perform(book.engineWrote(state, cause: cause, at: now))
   }
 
@@ -407,6 +412,7 @@ where State.Value == Value {
     for effect in effects {
       switch effect {
       case .startFetch(let silently):
+        itemLink?.fetchStarted()
         startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
         noteFetchStarted()
       case .write(let cause):
@@ -503,19 +509,23 @@ where State.Value == Value {
   {
     if !operation.isSet, !book.tally.showsValue, !overAbsent { return false }
     if slot.isBusy, !slot.isLoadingNextPage { cancel() }
+    let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
+    itemLink?.edited(id, operation, before: before)
     return true
   }
 
   /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
   func commitEdit(_ id: UInt64) {
     perform(book.commitEdit(id))
+    itemLink?.editEnded(id, committed: true)
   }
 
   /// Edit `id` failed: it goes, and the entry shows its current base with the remaining
   /// edits laid over it.
   func rollBackEdit(_ id: UInt64) {
     perform(book.rollBackEdit(id, at: now))
+    itemLink?.editEnded(id, committed: false)
   }
 }
 

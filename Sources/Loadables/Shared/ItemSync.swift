@@ -1,0 +1,365 @@
+// The runner that keeps items in sync across a store's entries: it performs what the
+// `ItemLedger` decides, through the entries' edit logs. See `LoaderStore+ItemSync.swift` for
+// the public face and the rules.
+
+/// The synced types of one store, and the tick that stamps item versions.
+@MainActor
+final class ItemSyncRegistry {
+  weak var store: LoaderStore?
+  /// The synced types, by the item type's identity.
+  private(set) var syncs: [ObjectIdentifier: any ItemSyncing] = [:]
+  /// The store's sync tick; see ``ItemLedger``.
+  private var tick: UInt64 = 0
+
+  init(store: LoaderStore) { self.store = store }
+
+  /// The next stamp.
+  func nextStamp() -> UInt64 {
+    tick &+= 1
+    return tick
+  }
+
+  /// The sync of `Item`, made on first use.
+  func sync<Item: Identifiable & Equatable & Sendable>(of _: Item.Type) -> ItemSync<Item> {
+    let id = ObjectIdentifier(Item.self)
+    if let existing = syncs[id] as? ItemSync<Item> { return existing }
+    let sync = ItemSync<Item>(registry: self)
+    syncs[id] = sync
+    return sync
+  }
+
+  /// Links `entry` to the synced type its value is made of, if any: a value of the type (a
+  /// detail) or an array of it (a list, a paged list's items).
+  func attach<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>
+  ) {
+    guard entry.itemLink == nil else { return }
+    for sync in syncs.values where sync.attach(entry) { return }
+  }
+}
+
+/// One synced type's sync, whatever the type.
+@MainActor
+protocol ItemSyncing: AnyObject {
+  /// Links `entry` if its value is the item type or an array of it; returns whether it did.
+  func attach<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>
+  ) -> Bool
+}
+
+/// The entries holding one synced type, and its ledger.
+@MainActor
+final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
+  unowned let registry: ItemSyncRegistry
+  var ledger = ItemLedger<Item>()
+  /// The linked entries, by the link's identity; a link whose entry is gone is skipped and
+  /// pruned.
+  private var links: [ObjectIdentifier: WeakItemHolder<Item>] = [:]
+  /// The derived edits laid over other entries for each edit transaction still running, and
+  /// the ids that edit changed (recorded in the ledger when it commits).
+  private var derived: [UInt64: DerivedEdits] = [:]
+
+  struct DerivedEdits {
+    var targets: [(holder: any ItemHolder<Item>, id: UInt64)] = []
+    var ids: Set<Item.ID> = []
+    weak var source: (any ItemHolder<Item>)?
+  }
+
+  init(registry: ItemSyncRegistry) { self.registry = registry }
+
+  func attach<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>
+  ) -> Bool {
+    let shape: ItemShape
+    if Value.self == Item.self {
+      shape = .single
+    } else if Value.self == [Item].self {
+      shape = .list
+    } else {
+      return false
+    }
+    let link = EntryItemLink<Item, Value, State>(entry: entry, sync: self, shape: shape)
+    entry.itemLink = link
+    links[ObjectIdentifier(link)] = WeakItemHolder(link)
+    return true
+  }
+
+  /// The live holders other than `except`; prunes the gone ones.
+  func holders(except: AnyObject?) -> [any ItemHolder<Item>] {
+    var alive: [any ItemHolder<Item>] = []
+    var gone: [ObjectIdentifier] = []
+    for (id, weak) in links {
+      guard let holder = weak.holder else {
+        gone.append(id)
+        continue
+      }
+      if holder !== except { alive.append(holder) }
+    }
+    for id in gone { links[id] = nil }
+    return alive
+  }
+
+  // MARK: - Fetches
+
+  /// A fetch of `source`, started at `stamp`, brought `items`: records them, and returns the
+  /// corrections `source` shows instead. The newer items are shown by the other holders (as
+  /// committed derived edits: a fetch of theirs that started before stays under them, one
+  /// that starts later replaces them).
+  func fetched(_ items: [Item], stamp: UInt64, by source: AnyObject) -> [Item.ID: Item?] {
+    let arrival = ledger.arrived(items, stamp: stamp)
+    if !arrival.newer.isEmpty {
+      let changes = arrival.newer.mapValues { Optional($0) }
+      for holder in holders(except: source) {
+        guard let id = holder.lay(.replacing(changes), editID: nil) else { continue }
+        holder.endDerived(id, committed: true)
+      }
+    }
+    return arrival.corrections
+  }
+
+  // MARK: - Edits
+
+  /// Edit `editID` changed the items `ids` of `source`: lays `change` over every other
+  /// holder of one of them, pending until the edit ends.
+  func edited(
+    _ editID: UInt64, ids: Set<Item.ID>, change: ItemChange<Item>, by source: any ItemHolder<Item>
+  ) {
+    guard !ids.isEmpty else { return }
+    var record = derived[editID] ?? DerivedEdits()
+    record.ids.formUnion(ids)
+    if record.source == nil { record.source = source }
+    for holder in holders(except: source) {
+      guard let id = holder.lay(change, editID: editID) else { continue }
+      record.targets.append((holder, id))
+    }
+    derived[editID] = record
+  }
+
+  /// Edit `editID` ended: its derived edits commit or roll back with it, and a committed
+  /// edit's items become the latest known versions.
+  func editEnded(_ editID: UInt64, committed: Bool) {
+    guard let record = derived.removeValue(forKey: editID) else { return }
+    for target in record.targets { target.holder.endDerived(target.id, committed: committed) }
+    guard committed, let source = record.source else { return }
+    let items = source.shownItems(record.ids)
+    _ = ledger.arrived(items, stamp: registry.nextStamp())
+  }
+
+  // MARK: - Removal
+
+  /// The app removed item `id`: lists drop it, details holding it are reset.
+  func remove(_ id: Item.ID) {
+    ledger.removed(id, stamp: registry.nextStamp())
+    for holder in holders(except: nil) {
+      guard let derivedID = holder.lay(.replacing([id: nil]), editID: nil) else { continue }
+      holder.endDerived(derivedID, committed: true)
+    }
+  }
+}
+
+/// How an entry's value is made of items.
+enum ItemShape {
+  /// The value is one item (a detail).
+  case single
+  /// The value is an array of items (a list, a paged list's items).
+  case list
+}
+
+/// A change laid over the items of an entry.
+enum ItemChange<Item: Identifiable> {
+  /// Show these versions (`nil`: drop the item; a detail holding it is reset).
+  case replacing([Item.ID: Item?])
+  /// Run the edit's own change over the item with this id (a detail's `update`, laid over
+  /// the same item in other entries, so it runs again over whatever they fetch).
+  case running(Item.ID, (inout Item) -> Void)
+
+  var ids: [Item.ID] {
+    switch self {
+    case .replacing(let changes): Array(changes.keys)
+    case .running(let id, _): [id]
+    }
+  }
+
+  /// `items` with the change laid over them.
+  func apply(to items: inout [Item]) {
+    switch self {
+    case .replacing(let changes):
+      var index = items.startIndex
+      while index < items.endIndex {
+        if let change = changes[items[index].id] {
+          if let item = change {
+            items[index] = item
+          } else {
+            items.remove(at: index)
+            continue
+          }
+        }
+        index += 1
+      }
+    case .running(let id, let change):
+      for index in items.indices where items[index].id == id { change(&items[index]) }
+    }
+  }
+}
+
+/// An entry holding items of one synced type, seen from its ``ItemSync``.
+@MainActor
+protocol ItemHolder<Item>: AnyObject {
+  associatedtype Item: Identifiable & Equatable & Sendable
+  /// Lays `change` over the entry as a derived edit if it shows an item it names, with a
+  /// different value; returns the derived edit's id, or `nil` when nothing was laid. A
+  /// removal resets a detail instead (and returns `nil`).
+  func lay(_ change: ItemChange<Item>, editID: UInt64?) -> UInt64?
+  /// Commits or rolls back derived edit `id`.
+  func endDerived(_ id: UInt64, committed: Bool)
+  /// The items with these ids the entry shows now.
+  func shownItems(_ ids: Set<Item.ID>) -> [Item]
+}
+
+/// A weak reference to a holder.
+@MainActor
+struct WeakItemHolder<Item: Identifiable & Equatable & Sendable> {
+  weak var holder: (any ItemHolder<Item>)?
+  init(_ holder: any ItemHolder<Item>) { self.holder = holder }
+}
+
+/// The entry's side of its link: the hooks ``SharedEntry`` calls, whatever the item type.
+@MainActor
+class EntryItemLinkBase<Value: Sendable, State: SharedEntryState & Sendable>
+where State.Value == Value {
+  /// The entry started a fetch.
+  func fetchStarted() {}
+  /// The engine wrote `state` for `cause`: performs the write (items corrected first).
+  func engineWrote(_ state: State, cause: WriteCause) {}
+  /// Edit `id` laid `operation` over the entry, which showed `before`.
+  func edited(_ id: UInt64, _ operation: EditOperation<Value>, before: Value?) {}
+  /// Edit `id` ended.
+  func editEnded(_ id: UInt64, committed: Bool) {}
+}
+
+/// The link of one entry to the sync of its item type.
+@MainActor
+final class EntryItemLink<
+  Item: Identifiable & Equatable & Sendable, Value: Sendable, State: SharedEntryState & Sendable
+>: EntryItemLinkBase<Value, State>, ItemHolder where State.Value == Value {
+  weak var entry: SharedEntry<Value, State>?
+  unowned let sync: ItemSync<Item>
+  let shape: ItemShape
+  /// The stamp of the entry's latest fetch start.
+  var fetchStamp: UInt64 = 0
+
+  init(entry: SharedEntry<Value, State>, sync: ItemSync<Item>, shape: ItemShape) {
+    self.entry = entry
+    self.sync = sync
+    self.shape = shape
+    super.init()
+    fetchStamp = sync.registry.nextStamp()
+  }
+
+  /// The items of `value`.
+  func items(of value: Value?) -> [Item] {
+    guard let value else { return [] }
+    switch shape {
+    case .single: return (value as? Item).map { [$0] } ?? []
+    case .list: return value as? [Item] ?? []
+    }
+  }
+
+  /// An edit operation laying `change` over the entry's items.
+  func operation(_ change: ItemChange<Item>) -> EditOperation<Value> {
+    let shape = self.shape
+    return .update { value in
+      switch shape {
+      case .single:
+        guard let item = value as? Item else { return }
+        var items = [item]
+        change.apply(to: &items)
+        if let changed = items.first as? Value { value = changed }
+      case .list:
+        guard var items = value as? [Item] else { return }
+        change.apply(to: &items)
+        if let changed = items as? Value { value = changed }
+      }
+    }
+  }
+
+  override func fetchStarted() {
+    fetchStamp = sync.registry.nextStamp()
+  }
+
+  override func engineWrote(_ state: State, cause: WriteCause) {
+    guard let entry else { return }
+    guard cause == .fetched || cause == .nextPage, let value = state._value else {
+      entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
+      return
+    }
+    let corrections = sync.fetched(items(of: value), stamp: fetchStamp, by: self)
+    if !corrections.isEmpty {
+      // Laid before the fetched write and committed at the fetch's epoch: the write keeps
+      // it, and shows the corrected items at once (its own write effect is not performed:
+      // the fetched write below shows the result).
+      let id = entry.store?.takeEditID() ?? 0
+      let correction: ItemChange<Item> = .replacing(corrections)
+      _ = entry.book.applyEdit(id, operation(correction), overAbsent: true, at: entry.now)
+      _ = entry.book.commitEdit(id)
+    }
+    entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
+  }
+
+  override func edited(_ id: UInt64, _ operation: EditOperation<Value>, before: Value?) {
+    guard let entry else { return }
+    let after = items(of: entry.book.shown._value)
+    if shape == .single, case .update(let change) = operation, let item = items(of: before).first {
+      guard after.first != item else { return }
+      let running: (inout Item) -> Void = { item in
+        guard var value = item as? Value else { return }
+        change(&value)
+        if let changed = value as? Item { item = changed }
+      }
+      sync.edited(id, ids: [item.id], change: .running(item.id, running), by: self)
+      return
+    }
+    // A list's edit, or a `set`: the items it changed, as they show now.
+    var old: [Item.ID: Item] = [:]
+    for item in items(of: before) { old[item.id] = item }
+    var changes: [Item.ID: Item?] = [:]
+    for item in after where old[item.id] != item { changes[item.id] = item }
+    sync.edited(id, ids: Set(changes.keys), change: .replacing(changes), by: self)
+  }
+
+  override func editEnded(_ id: UInt64, committed: Bool) {
+    sync.editEnded(id, committed: committed)
+  }
+
+  // MARK: ItemHolder
+
+  func lay(_ change: ItemChange<Item>, editID: UInt64?) -> UInt64? {
+    guard let entry, let value = entry.book.shown._value else { return nil }
+    let shown = items(of: value)
+    var touched = shown
+    change.apply(to: &touched)
+    guard touched != shown else { return nil }
+    if shape == .single, touched.isEmpty {
+      // A removed detail: reset, as if never fetched.
+      entry.reset()
+      return nil
+    }
+    guard let store = entry.store else { return nil }
+    let id = store.takeEditID()
+    entry.perform(entry.book.applyEdit(id, operation(change), at: entry.now))
+    return id
+  }
+
+  func endDerived(_ id: UInt64, committed: Bool) {
+    guard let entry else { return }
+    if committed {
+      entry.perform(entry.book.commitEdit(id))
+    } else {
+      entry.perform(entry.book.rollBackEdit(id, at: entry.now))
+    }
+  }
+
+  func shownItems(_ ids: Set<Item.ID>) -> [Item] {
+    items(of: entry?.book.shown._value).filter { ids.contains($0.id) }
+  }
+}
