@@ -133,7 +133,8 @@ final class ItemSyncTests: XCTestCase {
     await detailGate.arrival()
     try await store.edit { edit in
       edit.update(feed) { $0[0].title = "renamed" }
-    } perform: {}
+    } perform: {
+    }
     detailGate.open(post(1, "one"))
     _ = await detailLoad.value
     XCTAssertEqual(detail.state, .loaded(post(1, "renamed")), "an older fetch overwrote the edit")
@@ -183,5 +184,61 @@ final class ItemSyncTests: XCTestCase {
     await feed.load()
     await detail.load()
     XCTAssertEqual(feed.state, .loaded([post(1, "renamed")]))
+  }
+}
+
+/// Items kept in sync in a paged list of the store.
+@MainActor
+final class ItemSyncPagedTests: XCTestCase {
+  typealias Post = ItemSyncTests.Post
+
+  /// A source of two pages of posts, whose titles the test sets before each fetch.
+  @MainActor final class Posts {
+    var titles: [Int: String] = [1: "one", 2: "two", 3: "three", 4: "four"]
+    func page(_ cursor: Int) -> Page<Post, Int> {
+      let ids = cursor == 1 ? [1, 2] : [3, 4]
+      return Page(
+        items: ids.map { Post(id: $0, title: titles[$0] ?? "") }, next: cursor == 1 ? 2 : nil)
+    }
+  }
+
+  func testADetailFetchAndAnEditReachTheItemInAPagedList() async throws {
+    let store = LoaderStore(clock: ManualClock())
+    store.keepInSync(Post.self)
+    let posts = Posts()
+    let feed = store.pagedLoader(
+      for: ["feed"], source: PagedSource(first: 1) { cursor in posts.page(cursor) })
+    let detail = store.loader(for: ["posts", 3]) { Post(id: 3, title: posts.titles[3] ?? "") }
+    await feed.load()
+    await feed.loadNextPage()
+    posts.titles[3] = "three, renamed"
+    await detail.load()
+    XCTAssertEqual(feed.state.items.map(\.title), ["one", "two", "three, renamed", "four"])
+
+    struct Refused: Error {}
+    do {
+      try await store.edit { edit in
+        edit.update(detail) { $0.title = "edited" }
+        XCTAssertEqual(feed.state.items.map(\.title), ["one", "two", "edited", "four"])
+      } perform: {
+        throw Refused()
+      }
+    } catch {}
+    XCTAssertEqual(feed.state.items.map(\.title), ["one", "two", "three, renamed", "four"])
+  }
+
+  func testANextPageNeverRestampsTheItemsBeforeIt() async {
+    let store = LoaderStore(clock: ManualClock())
+    store.keepInSync(Post.self)
+    let posts = Posts()
+    let feed = store.pagedLoader(
+      for: ["feed"], source: PagedSource(first: 1) { cursor in posts.page(cursor) })
+    let detail = store.loader(for: ["posts", 1]) { Post(id: 1, title: posts.titles[1] ?? "") }
+    await feed.load()
+    posts.titles[1] = "one, renamed"
+    await detail.load()
+    await feed.loadNextPage()
+    XCTAssertEqual(detail.state, .loaded(Post(id: 1, title: "one, renamed")))
+    XCTAssertEqual(feed.state.items.first?.title, "one, renamed")
   }
 }

@@ -227,7 +227,7 @@ struct WeakItemHolder<Item: Identifiable & Equatable & Sendable> {
 @MainActor
 class EntryItemLinkBase<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
-  /// The entry started a fetch.
+  /// The entry started a fetch (a paged list's first page or next page).
   func fetchStarted() {}
   /// The engine wrote `state` for `cause`: performs the write (items corrected first).
   func engineWrote(_ state: State, cause: WriteCause) {}
@@ -293,7 +293,15 @@ final class EntryItemLink<
       entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
       return
     }
-    let corrections = sync.fetched(items(of: value), stamp: fetchStamp, by: self)
+    var fetched = items(of: value)
+    if cause == .nextPage {
+      // A next page brings its own items; the pages before it are as old as their fetches,
+      // and must not be stamped with this one's start.
+      var before = Set<Item.ID>()
+      for item in items(of: entry.book.base._value) { before.insert(item.id) }
+      fetched.removeAll { before.contains($0.id) }
+    }
+    let corrections = sync.fetched(fetched, stamp: fetchStamp, by: self)
     if !corrections.isEmpty {
       // Laid before the fetched write and committed at the fetch's epoch: the write keeps
       // it, and shows the corrected items at once (its own write effect is not performed:

@@ -262,6 +262,7 @@ extension SharedEntry {
       startRefetch()
     } else {
       store?.touch(self)
+      itemLink?.fetchStarted()
       engine.startNextPage(slot)
       noteFetchStarted()
     }
