@@ -122,6 +122,28 @@ final class ItemSyncTests: XCTestCase {
     XCTAssertEqual(feed.state, .loaded([post(1, "one"), post(2, "two")]))
   }
 
+  func testANewerItemKeepsAPendingEditOfAnotherItemOnScreen() async throws {
+    let store = LoaderStore(clock: ManualClock())
+    store.keepInSync(Post.self)
+    let feed = store.loader(for: ["feed"]) { [self] in [post(1, "one"), post(2, "two")] }
+    let detail = store.loader(for: ["posts", 1]) { [self] in post(1, "one, fetched") }
+    await feed.load()
+    let job = Gate<Void>()
+    let edit = Task {
+      try await store.edit { edit in
+        edit.update(feed) { $0[1].title = "two, edited" }
+      } perform: {
+        try await job.pass()
+      }
+    }
+    await job.arrival()
+    await detail.load()
+    XCTAssertEqual(feed.state, .loaded([post(1, "one, fetched"), post(2, "two, edited")]))
+    job.fail(Failure())
+    _ = try? await edit.value
+    XCTAssertEqual(feed.state, .loaded([post(1, "one, fetched"), post(2, "two")]))
+  }
+
   func testACommittedEditOfAListStaysInTheDetailOverAnOlderFetch() async throws {
     let store = LoaderStore(clock: ManualClock())
     store.keepInSync(Post.self)

@@ -55,6 +55,19 @@ struct ItemLedger<Item: Identifiable & Equatable> {
     return arrival
   }
 
+  /// The newer versions known of `items`, shown by a state as old as `stamp` (a cancelled
+  /// fetch brought back the state it replaced): `nil` for an item removed since.
+  func newer(than stamp: UInt64, for items: [Item]) -> [Item.ID: Item?] {
+    var corrections: [Item.ID: Item?] = [:]
+    for item in items {
+      guard let known = versions[item.id], known.stamp > stamp, known.item != item else {
+        continue
+      }
+      corrections[item.id] = known.item
+    }
+    return corrections
+  }
+
   /// The app removed item `id` at `stamp`: a fetch that started before never brings it back.
   mutating func removed(_ id: Item.ID, stamp: UInt64) {
     versions[id] = Version(item: nil, stamp: stamp)

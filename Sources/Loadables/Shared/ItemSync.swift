@@ -101,18 +101,14 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
 
   // MARK: - Fetches
 
-  /// A fetch of `source`, started at `stamp`, brought `items`: records them, and returns the
-  /// corrections `source` shows instead. The newer items are shown by the other holders (as
-  /// committed derived edits: a fetch of theirs that started before stays under them, one
-  /// that starts later replaces them).
+  /// A fetch of `source`, started at `stamp`, brought `items`: records them, shows the newer
+  /// ones in the other holders' committed values, and returns the corrections `source` shows
+  /// instead of what it fetched.
   func fetched(_ items: [Item], stamp: UInt64, by source: AnyObject) -> [Item.ID: Item?] {
     let arrival = ledger.arrived(items, stamp: stamp)
     if !arrival.newer.isEmpty {
       let changes = arrival.newer.mapValues { Optional($0) }
-      for holder in holders(except: source) {
-        guard let id = holder.lay(.replacing(changes), editID: nil) else { continue }
-        holder.endDerived(id, committed: true)
-      }
+      for holder in holders(except: source) { holder.syncBase(changes) }
     }
     return arrival.corrections
   }
@@ -150,10 +146,7 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
   /// The app removed item `id`: lists drop it, details holding it are reset.
   func remove(_ id: Item.ID) {
     ledger.removed(id, stamp: registry.nextStamp())
-    for holder in holders(except: nil) {
-      guard let derivedID = holder.lay(.replacing([id: nil]), editID: nil) else { continue }
-      holder.endDerived(derivedID, committed: true)
-    }
+    for holder in holders(except: nil) { holder.syncBase([id: nil]) }
   }
 }
 
@@ -206,10 +199,13 @@ enum ItemChange<Item: Identifiable> {
 @MainActor
 protocol ItemHolder<Item>: AnyObject {
   associatedtype Item: Identifiable & Equatable & Sendable
+  /// Shows these versions (`nil`: removed) of the items the entry's committed value holds,
+  /// as part of that value: its freshness and its pending edits stay as they are. A removed
+  /// item leaves a list and resets a detail.
+  func syncBase(_ changes: [Item.ID: Item?])
   /// Lays `change` over the entry as a derived edit if it shows an item it names, with a
-  /// different value; returns the derived edit's id, or `nil` when nothing was laid. A
-  /// removal resets a detail instead (and returns `nil`).
-  func lay(_ change: ItemChange<Item>, editID: UInt64?) -> UInt64?
+  /// different value; returns the derived edit's id, or `nil` when nothing was laid.
+  func lay(_ change: ItemChange<Item>, editID: UInt64) -> UInt64?
   /// Commits or rolls back derived edit `id`.
   func endDerived(_ id: UInt64, committed: Bool)
   /// The items with these ids the entry shows now.
@@ -247,6 +243,8 @@ final class EntryItemLink<
   let shape: ItemShape
   /// The stamp of the entry's latest fetch start.
   var fetchStamp: UInt64 = 0
+  /// The stamp of the fetch whose value is the entry's base.
+  var baseStamp: UInt64 = 0
 
   init(entry: SharedEntry<Value, State>, sync: ItemSync<Item>, shape: ItemShape) {
     self.entry = entry
@@ -289,29 +287,40 @@ final class EntryItemLink<
 
   override func engineWrote(_ state: State, cause: WriteCause) {
     guard let entry else { return }
-    guard cause == .fetched || cause == .nextPage, let value = state._value else {
-      entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
-      return
-    }
-    var fetched = items(of: value)
-    if cause == .nextPage {
-      // A next page brings its own items; the pages before it are as old as their fetches,
-      // and must not be stamped with this one's start.
-      var before = Set<Item.ID>()
-      for item in items(of: entry.book.base._value) { before.insert(item.id) }
-      fetched.removeAll { before.contains($0.id) }
-    }
-    let corrections = sync.fetched(fetched, stamp: fetchStamp, by: self)
-    if !corrections.isEmpty {
-      // Laid before the fetched write and committed at the fetch's epoch: the write keeps
-      // it, and shows the corrected items at once (its own write effect is not performed:
-      // the fetched write below shows the result).
-      let id = entry.store?.takeEditID() ?? 0
-      let correction: ItemChange<Item> = .replacing(corrections)
-      _ = entry.book.applyEdit(id, operation(correction), overAbsent: true, at: entry.now)
-      _ = entry.book.commitEdit(id)
+    var state = state
+    switch cause {
+    case .fetched, .nextPage:
+      guard let value = state._value else { break }
+      var fetched = items(of: value)
+      if cause == .nextPage {
+        // A next page brings its own items; the pages before it are as old as their
+        // fetches, and must not be stamped with this one's start.
+        var before = Set<Item.ID>()
+        for item in items(of: entry.book.base._value) { before.insert(item.id) }
+        fetched.removeAll { before.contains($0.id) }
+      } else {
+        baseStamp = fetchStamp
+      }
+      let corrections = sync.fetched(fetched, stamp: fetchStamp, by: self)
+      if !corrections.isEmpty { state = patched(state, .replacing(corrections)) }
+    case .restored:
+      // A cancelled fetch brought back the state it replaced: as old as the base's fetch.
+      let corrections = sync.ledger.newer(than: baseStamp, for: items(of: state._value))
+      if !corrections.isEmpty { state = patched(state, .replacing(corrections)) }
+    default:
+      break
     }
     entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
+  }
+
+  /// `state` with `change` laid over its items.
+  private func patched(_ state: State, _ change: ItemChange<Item>) -> State {
+    guard case .update(let update) = operation(change) else { return state }
+    return state._updatingValue { value in
+      var value = value
+      update(&value)
+      return value
+    }
   }
 
   override func edited(_ id: UInt64, _ operation: EditOperation<Value>, before: Value?) {
@@ -341,18 +350,31 @@ final class EntryItemLink<
 
   // MARK: ItemHolder
 
-  func lay(_ change: ItemChange<Item>, editID: UInt64?) -> UInt64? {
+  func syncBase(_ changes: [Item.ID: Item?]) {
+    guard let entry else { return }
+    let base = entry.book.base
+    guard let value = base._value else { return }
+    let held = items(of: value)
+    var touched = held
+    ItemChange.replacing(changes).apply(to: &touched)
+    guard touched != held else { return }
+    if shape == .single, touched.isEmpty {
+      // A removed detail: reset, as if never fetched.
+      entry.reset()
+      return
+    }
+    // Written as a next page is: the committed value changes, its freshness does not, the
+    // pending edits stay laid over it, and it is saved with the next fetch or commit.
+    let synced = patched(base, .replacing(changes))
+    entry.perform(entry.book.engineWrote(synced, cause: .nextPage, at: entry.now))
+  }
+
+  func lay(_ change: ItemChange<Item>, editID: UInt64) -> UInt64? {
     guard let entry, let value = entry.book.shown._value else { return nil }
     let shown = items(of: value)
     var touched = shown
     change.apply(to: &touched)
-    guard touched != shown else { return nil }
-    if shape == .single, touched.isEmpty {
-      // A removed detail: reset, as if never fetched.
-      entry.reset()
-      return nil
-    }
-    guard let store = entry.store else { return nil }
+    guard touched != shown, let store = entry.store else { return nil }
     let id = store.takeEditID()
     entry.perform(entry.book.applyEdit(id, operation(change), at: entry.now))
     return id
