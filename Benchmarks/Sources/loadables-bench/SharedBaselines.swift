@@ -114,3 +114,67 @@ final class HandBox {
     writes &+= 1
   }
 }
+
+// The hand-written side of `shared.sync.detail`: the app keeps its feed and its detail in
+// its own `@Observable` boxes, and after the detail's fetch it patches the feed's row by
+// hand (find the row by id, replace it if it changed).
+
+/// The app's own item type.
+struct HandPost: Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// The feed: its rows, observed.
+@MainActor @Observable
+final class HandFeedBox {
+  var items: [HandPost]
+  init(items: [HandPost]) { self.items = items }
+}
+
+/// A detail: its post, observed, refetched in a task; its fetch patches every feed holding
+/// the post.
+@MainActor @Observable
+final class HandDetailBox {
+  private(set) var post: HandPost?
+  @ObservationIgnored private var task: Task<Void, Never>?
+  @ObservationIgnored private let fetch: @MainActor () async throws -> HandPost
+  @ObservationIgnored private unowned let store: HandSyncStore
+
+  init(store: HandSyncStore, fetch: @escaping @MainActor () async throws -> HandPost) {
+    self.store = store
+    self.fetch = fetch
+  }
+
+  /// Fetches now, superseding a running fetch, and patches the feeds.
+  func refetch() async {
+    task?.cancel()
+    let task = Task { [weak self] in
+      guard let self else { return }
+      guard let post = try? await self.fetch(), !Task.isCancelled else { return }
+      self.post = post
+      self.store.patch(post)
+    }
+    self.task = task
+    await task.value
+  }
+}
+
+/// The app's dictionary of boxes.
+@MainActor
+final class HandSyncStore {
+  var feeds: [HandPostKey: HandFeedBox] = [:]
+  var details: [Int: HandDetailBox] = [:]
+
+  nonisolated init() {}
+
+  /// Shows `post` in every feed holding it.
+  func patch(_ post: HandPost) {
+    for feed in feeds.values {
+      guard let index = feed.items.firstIndex(where: { $0.id == post.id }),
+        feed.items[index] != post
+      else { continue }
+      feed.items[index] = post
+    }
+  }
+}

@@ -24,8 +24,64 @@ struct BenchPostQuery: LoadDefinition {
   func fetch() async throws -> [Int] { loaderNumbers }
 }
 
+/// The synced item of `shared.sync.detail`.
+struct SyncedPost: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// How many rows the synced feed holds, and the row the detail refetches.
+let syncedFeedCount = 1_000
+let syncedPostID = 500
+
+/// The two titles the detail's fetch alternates between, made once so neither side builds a
+/// string per fetch.
+let syncedTitles = ["first title", "second title"]
+
 @MainActor
 let sharedScenarios: [Scenario] = [
+  Scenario(
+    name: "shared.sync.detail",
+    unit: "detail refetch whose item shows in a 1,000-item feed (both observed)",
+    library: { iterations in
+      let store = LoaderStore(graceTime: benchmarkStaleTime)
+      store.keepInSync(SyncedPost.self)
+      let rows = (0..<syncedFeedCount).map { SyncedPost(id: $0, title: "row") }
+      let feed = store.loader(for: ["feed"], staleTime: benchmarkStaleTime) { rows }
+      var fetches = 0
+      let detail = store.loader(for: ["posts", syncedPostID]) {
+        fetches += 1
+        return SyncedPost(id: syncedPostID, title: syncedTitles[fetches & 1])
+      }
+      await feed.load()
+      await observing({
+        _ = feed.state
+        _ = detail.state
+      }) {
+        for _ in 0..<iterations { await detail.refetch() }
+      }
+      precondition(feed.state.data?[syncedPostID] == detail.state.data)
+    },
+    baseline: { iterations in
+      let store = HandSyncStore()
+      let feed = HandFeedBox(
+        items: (0..<syncedFeedCount).map { HandPost(id: $0, title: "row") })
+      store.feeds[.feed] = feed
+      var fetches = 0
+      let detail = HandDetailBox(store: store) {
+        fetches += 1
+        return HandPost(id: syncedPostID, title: syncedTitles[fetches & 1])
+      }
+      store.details[syncedPostID] = detail
+      await observing({
+        _ = feed.items
+        _ = detail.post
+      }) {
+        for _ in 0..<iterations { await detail.refetch() }
+      }
+      precondition(feed.items[syncedPostID] == detail.post)
+    }
+  ),
   Scenario(
     name: "shared.read.fresh", unit: "read (look up the key, load a fresh value)",
     library: { iterations in
