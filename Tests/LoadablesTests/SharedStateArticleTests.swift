@@ -420,6 +420,33 @@ final class SharedStateArticleTests: XCTestCase {
     XCTAssertEqual(detail.state.data?.title, "Renamed")
   }
 
+  func testKeepItemsInSyncExample() async throws {
+    let server = FakePostsServer(posts: [hello])
+    let api: any PostsAPI = server
+    let editor: any PostEditor = server
+
+    let store = LoaderStore()
+    store.keepInSync(Post.self)  // Identifiable, Equatable and Sendable
+
+    let feed = store.loader(for: ["posts"]) { try await api.posts() }
+    let post = store.loader(for: ["posts", 1]) { try await api.post(1) }
+    await feed.load()
+    server.posts = [Post(id: 1, title: "Hello again")]
+    await post.refetch()  // the feed's row for post 1 shows what the detail fetched
+    XCTAssertEqual(feed.state.data, [Post(id: 1, title: "Hello again")])
+
+    try await store.edit { edit in
+      edit.update(post) { $0.title = "Renamed" }  // the feed's row shows it too
+      XCTAssertEqual(feed.state.data, [Post(id: 1, title: "Renamed")])
+    } perform: {
+      try await editor.rename(1, to: "Renamed")  // if it throws, both take it back
+    }
+
+    store.removeItem(Post.self, id: 1)  // after a delete: the feed drops the row, the detail resets
+    XCTAssertEqual(feed.state.data, [])
+    XCTAssertEqual(post.state, .absent)
+  }
+
   func testKeysCompareAsAnyHashable() {
     XCTAssertEqual(LoadKey(["posts", 42]), LoadKey(["posts", 42 as Int64]))
     XCTAssertEqual(
