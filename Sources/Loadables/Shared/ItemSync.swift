@@ -159,7 +159,7 @@ enum ItemShape {
 }
 
 /// A change laid over the items of an entry.
-enum ItemChange<Item: Identifiable> {
+enum ItemChange<Item: Identifiable & Equatable> {
   /// Show these versions (`nil`: drop the item; a detail holding it is reset).
   case replacing([Item.ID: Item?])
   /// Run the edit's own change over the item with this id (a detail's `update`, laid over
@@ -174,23 +174,58 @@ enum ItemChange<Item: Identifiable> {
   }
 
   /// `items` with the change laid over them.
-  func apply(to items: inout [Item]) {
+  /// Returns whether any item changed.
+  @discardableResult
+  func apply(to items: inout [Item]) -> Bool {
     switch self {
     case .replacing(let changes):
+      // One item, the common case (a detail's fetch): its id compared, no hashing per row.
+      if changes.count == 1, let (id, change) = changes.first {
+        var changed = false
+        var index = items.startIndex
+        while index < items.endIndex {
+          if items[index].id == id {
+            if let item = change {
+              if items[index] != item {
+                items[index] = item
+                changed = true
+              }
+            } else {
+              items.remove(at: index)
+              changed = true
+              continue
+            }
+          }
+          index += 1
+        }
+        return changed
+      }
+      var changed = false
       var index = items.startIndex
       while index < items.endIndex {
         if let change = changes[items[index].id] {
           if let item = change {
-            items[index] = item
+            if items[index] != item {
+              items[index] = item
+              changed = true
+            }
           } else {
             items.remove(at: index)
+            changed = true
             continue
           }
         }
         index += 1
       }
+      return changed
     case .running(let id, let change):
-      for index in items.indices where items[index].id == id { change(&items[index]) }
+      var changed = false
+      for index in items.indices where items[index].id == id {
+        let before = items[index]
+        change(&items[index])
+        if items[index] != before { changed = true }
+      }
+      return changed
     }
   }
 }
@@ -257,26 +292,34 @@ final class EntryItemLink<
   /// The items of `value`.
   func items(of value: Value?) -> [Item] {
     guard let value else { return [] }
+    // `shape` was set from an exact type match (`Value` is `Item`, or `[Item]`), so these
+    // casts are identities; a dynamic cast of an array would check every element.
     switch shape {
-    case .single: return (value as? Item).map { [$0] } ?? []
-    case .list: return value as? [Item] ?? []
+    case .single: return [unsafeBitCast(value, to: Item.self)]
+    case .list: return unsafeBitCast(value, to: [Item].self)
+    }
+  }
+
+  /// The value made of `items`: the first for a detail (`nil` when there is none).
+  func value(of items: [Item]) -> Value? {
+    switch shape {
+    case .single: return items.first.map { unsafeBitCast($0, to: Value.self) }
+    case .list: return unsafeBitCast(items, to: Value.self)
     }
   }
 
   /// An edit operation laying `change` over the entry's items.
   func operation(_ change: ItemChange<Item>) -> EditOperation<Value> {
-    let shape = self.shape
-    return .update { value in
+    .update { [shape] value in
+      var items: [Item]
       switch shape {
-      case .single:
-        guard let item = value as? Item else { return }
-        var items = [item]
-        change.apply(to: &items)
-        if let changed = items.first as? Value { value = changed }
-      case .list:
-        guard var items = value as? [Item] else { return }
-        change.apply(to: &items)
-        if let changed = items as? Value { value = changed }
+      case .single: items = [unsafeBitCast(value, to: Item.self)]
+      case .list: items = unsafeBitCast(value, to: [Item].self)
+      }
+      guard change.apply(to: &items) else { return }
+      switch shape {
+      case .single: if let item = items.first { value = unsafeBitCast(item, to: Value.self) }
+      case .list: value = unsafeBitCast(items, to: Value.self)
       }
     }
   }
@@ -329,9 +372,10 @@ final class EntryItemLink<
     if shape == .single, case .update(let change) = operation, let item = items(of: before).first {
       guard after.first != item else { return }
       let running: (inout Item) -> Void = { item in
-        guard var value = item as? Value else { return }
+        // A detail: `Value` is `Item` (see `items(of:)`).
+        var value = unsafeBitCast(item, to: Value.self)
         change(&value)
-        if let changed = value as? Item { item = changed }
+        item = unsafeBitCast(value, to: Item.self)
       }
       sync.edited(id, ids: [item.id], change: .running(item.id, running), by: self)
       return
@@ -354,27 +398,24 @@ final class EntryItemLink<
     guard let entry else { return }
     let base = entry.book.base
     guard let value = base._value else { return }
-    let held = items(of: value)
-    var touched = held
-    ItemChange.replacing(changes).apply(to: &touched)
-    guard touched != held else { return }
-    if shape == .single, touched.isEmpty {
+    var touched = items(of: value)
+    guard ItemChange.replacing(changes).apply(to: &touched) else { return }
+    guard let synced = self.value(of: touched) else {
       // A removed detail: reset, as if never fetched.
       entry.reset()
       return
     }
     // Written as a next page is: the committed value changes, its freshness does not, the
     // pending edits stay laid over it, and it is saved with the next fetch or commit.
-    let synced = patched(base, .replacing(changes))
-    entry.perform(entry.book.engineWrote(synced, cause: .nextPage, at: entry.now))
+    let state = base._updatingValue { _ in synced }
+    entry.perform(entry.book.engineWrote(state, cause: .nextPage, at: entry.now))
   }
 
   func lay(_ change: ItemChange<Item>, editID: UInt64) -> UInt64? {
     guard let entry, let value = entry.book.shown._value else { return nil }
     let shown = items(of: value)
     var touched = shown
-    change.apply(to: &touched)
-    guard touched != shown, let store = entry.store else { return nil }
+    guard change.apply(to: &touched), let store = entry.store else { return nil }
     let id = store.takeEditID()
     entry.perform(entry.book.applyEdit(id, operation(change), at: entry.now))
     return id
