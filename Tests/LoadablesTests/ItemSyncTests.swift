@@ -144,6 +144,29 @@ final class ItemSyncTests: XCTestCase {
     XCTAssertEqual(feed.state, .loaded([post(1, "one, fetched"), post(2, "two")]))
   }
 
+  func testAnEditThatChangesBothEntriesItselfAppliesItsChangeOnce() async throws {
+    let store = LoaderStore(clock: ManualClock())
+    store.keepInSync(Post.self)
+    let feed = store.loader(for: ["feed"]) { [self] in [post(1, "a")] }
+    let detail = store.loader(for: ["posts", 1]) { [self] in post(1, "a") }
+    await feed.load()
+    await detail.load()
+    for order in [true, false] {
+      try await store.edit { edit in
+        if order {
+          edit.update(detail) { $0.title += "+" }
+          edit.update(feed) { $0[0].title += "+" }
+        } else {
+          edit.update(feed) { $0[0].title += "+" }
+          edit.update(detail) { $0.title += "+" }
+        }
+      } perform: {
+      }
+    }
+    XCTAssertEqual(detail.state, .loaded(post(1, "a++")))
+    XCTAssertEqual(feed.state, .loaded([post(1, "a++")]))
+  }
+
   func testACommittedEditOfAListStaysInTheDetailOverAnOlderFetch() async throws {
     let store = LoaderStore(clock: ManualClock())
     store.keepInSync(Post.self)

@@ -131,6 +131,18 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
     derived[editID] = record
   }
 
+  /// The app edits `holder` itself in edit `editID`: a derived edit of that edit laid over it
+  /// before goes (rolled back), so the change is not applied twice (an increment would be).
+  func dropDerived(_ editID: UInt64, on holder: any ItemHolder<Item>) {
+    guard var record = derived[editID] else { return }
+    record.targets.removeAll { target in
+      guard target.holder === holder else { return false }
+      target.holder.endDerived(target.id, committed: false)
+      return true
+    }
+    derived[editID] = record
+  }
+
   /// Edit `editID` ended: its derived edits commit or roll back with it, and a committed
   /// edit's items become the latest known versions.
   func editEnded(_ editID: UInt64, committed: Bool) {
@@ -368,6 +380,7 @@ final class EntryItemLink<
 
   override func edited(_ id: UInt64, _ operation: EditOperation<Value>, before: Value?) {
     guard let entry else { return }
+    sync.dropDerived(id, on: self)
     let after = items(of: entry.book.shown._value)
     if shape == .single, case .update(let change) = operation, let item = items(of: before).first {
       guard after.first != item else { return }
@@ -413,6 +426,8 @@ final class EntryItemLink<
 
   func lay(_ change: ItemChange<Item>, editID: UInt64) -> UInt64? {
     guard let entry, let value = entry.book.shown._value else { return nil }
+    // An entry the app edits itself in this edit shows the app's own change.
+    for edit in entry.book.edits where edit.id == editID { return nil }
     let shown = items(of: value)
     var touched = shown
     guard change.apply(to: &touched), let store = entry.store else { return nil }
