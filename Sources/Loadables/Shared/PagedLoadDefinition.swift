@@ -1,0 +1,203 @@
+/// One kind of paged list in the store, described once: its key, its source, its item and
+/// cursor types, and the settings that differ from the store's ``LoadDefaults``.
+///
+/// The paged counterpart of ``LoadDefinition``: write one for each list the app shows, and
+/// ask the store for the entry of a definition wherever a screen needs it; every screen
+/// asking for the same key gets the same list, with the same settings and source:
+///
+/// ```swift
+/// struct FeedQuery: PagedLoadDefinition {
+///   var key: LoadKey { ["feed"] }
+///   var staleTime: Duration? { .seconds(60) }
+///   var source: PagedSource<Post, String?> {
+///     PagedSource(first: nil) { cursor in
+///       let response = try await api.posts(after: cursor)
+///       return Page(items: response.posts, next: response.nextCursor)
+///     }
+///   }
+/// }
+///
+/// let feed = store.pagedLoader(for: FeedQuery())  // SharedPagedLoader<Post, String?>
+/// await feed.load()
+/// ```
+///
+/// Every setting but ``key`` and ``source`` has a default: `nil` says "the store's" (or the
+/// source's, for ``maxPages``), and ``LoaderStore/defaults`` decides the rest. The settings
+/// an entry was made with are its ``SharedEntry/settings``.
+///
+/// | setting | when the definition says `nil` (the default) |
+/// |---|---|
+/// | ``staleTime`` | ``LoadDefaults/staleTime`` |
+/// | ``waitsForNetwork`` | ``LoadDefaults/waitsForNetwork`` |
+/// | ``refreshTriggers`` | ``LoadDefaults/refreshTriggers`` |
+/// | ``isPersisted`` | ``LoadDefaults/isPersisted`` |
+/// | ``maxPages`` | the source's ``PagedSource/maxPages`` |
+///
+/// ``refetch`` is ``PagedRefetch/firstPage`` unless the definition says otherwise. Each
+/// page fetch runs under the source's ``PagedSource/policy``, as with
+/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
+///
+/// As with every shared entry, the first caller for a key makes it: a definition asked for
+/// under a key the store already holds gets that entry, and a later caller that states a
+/// setting the entry does not have is reported as
+/// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``. One whose item or cursor
+/// type differs from the entry's gets an entry of its own, see
+/// ``StoreDiagnostic/typeMismatch(_:)``.
+public protocol PagedLoadDefinition: Sendable {
+  /// The type of the list's items.
+  associatedtype Item: Sendable
+  /// The type of the position of a page: a page number, an offset, or a token.
+  associatedtype Cursor: Equatable & Sendable
+
+  /// The entry's key. Keys are compared whole: two definitions with one key share an entry.
+  var key: LoadKey { get }
+
+  /// The list's source: its first cursor, its page fetch and the policy each page fetch
+  /// runs under. Read only when the store makes the entry.
+  var source: PagedSource<Item, Cursor> { get }
+
+  /// How long a first page stays fresh; `nil` (the default) for the store's
+  /// ``LoadDefaults/staleTime``. Not negative.
+  var staleTime: Duration? { get }
+
+  /// Whether page fetches wait while the store's connectivity says offline; `nil` (the
+  /// default) for the store's ``LoadDefaults/waitsForNetwork``.
+  var waitsForNetwork: Bool? { get }
+
+  /// What refetches the first page while the entry is observed; `nil` (the default) for the
+  /// store's ``LoadDefaults/refreshTriggers``.
+  var refreshTriggers: [RefreshTrigger]? { get }
+
+  /// Whether the items are kept between launches by the store's persistence (they must be
+  /// `Codable`); `nil` (the default) for the store's ``LoadDefaults/isPersisted``.
+  var isPersisted: Bool? { get }
+
+  /// The most pages the list keeps, at least `1`; `nil` (the default) for the source's
+  /// ``PagedSource/maxPages``.
+  var maxPages: Int? { get }
+
+  /// What a refetch of a loaded list fetches; ``PagedRefetch/firstPage`` by default.
+  var refetch: PagedRefetch { get }
+}
+
+extension PagedLoadDefinition {
+  /// The store's stale time: ``LoadDefaults/staleTime``.
+  public var staleTime: Duration? { nil }
+  /// The store's ``LoadDefaults/waitsForNetwork``.
+  public var waitsForNetwork: Bool? { nil }
+  /// The store's ``LoadDefaults/refreshTriggers``.
+  public var refreshTriggers: [RefreshTrigger]? { nil }
+  /// The store's ``LoadDefaults/isPersisted``.
+  public var isPersisted: Bool? { nil }
+  /// The source's ``PagedSource/maxPages``.
+  public var maxPages: Int? { nil }
+  /// The first page alone: ``PagedRefetch/firstPage``.
+  public var refetch: PagedRefetch { .firstPage }
+}
+
+extension LoaderStore {
+  /// The paged entry of `definition`, made on first use with its settings and source.
+  ///
+  /// ```swift
+  /// let feed = store.pagedLoader(for: FeedQuery())
+  /// await feed.load()          // the first page, once for every screen
+  /// await feed.loadNextPage()  // the next one, appended
+  /// ```
+  ///
+  /// Reading an entry that exists looks up the definition's key and nothing else: the
+  /// definition's settings and source are read only when the entry is made. The entry
+  /// behaves as one made by
+  /// ``pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
+  ///
+  /// - Parameter definition: What the list is: its key, types, source and settings.
+  /// - Returns: The shared paged entry for the definition's key.
+  ///
+  /// > Important: A negative ``PagedLoadDefinition/staleTime`` or a
+  /// > ``PagedLoadDefinition/maxPages`` below `1` stops the program with a message naming
+  /// > the key when it makes the entry.
+  public func pagedLoader<Definition: PagedLoadDefinition>(
+    for definition: Definition
+  ) -> SharedPagedLoader<Definition.Item, Definition.Cursor> {
+    let key = definition.key
+    let kind = ObjectIdentifier(Definition.self)
+    if let existing = existingPagedEntry(
+      for: key, as: Definition.Item.self, cursor: Definition.Cursor.self)
+    {
+      // Another kind of definition (or a key-based call) made it: its settings may differ.
+      if existing.definition != kind {
+        noteIgnored(
+          existing, staleTime: definition.staleTime,
+          waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
+      }
+      return existing
+    }
+    let entry = pagedLoader(
+      for: key, staleTime: definition.staleTime, waitsForNetwork: definition.waitsForNetwork,
+      refreshing: definition.refreshTriggers, persisted: definition.isPersisted,
+      maxPages: definition.maxPages, refetching: definition.refetch, source: definition.source)
+    if entry.definition == nil { entry.definition = kind }
+    return entry
+  }
+
+  /// The paged entry for `key` if the store holds one of those item and cursor types (or
+  /// one kept apart for them after a ``LoadKeyTypeMismatch``); `nil` otherwise. Never makes
+  /// an entry.
+  ///
+  /// ```swift
+  /// // A detail's placeholder, read from the feed if a screen loaded it:
+  /// let row = store.existingPagedLoader(for: ["feed"], as: Post.self, cursor: String?.self)?
+  ///   .state.items.first { $0.id == id }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - item: The type of the list's items.
+  ///   - cursor: The type of its cursor.
+  /// - Returns: The entry, or `nil`.
+  public func existingPagedLoader<Item: Sendable, Cursor: Equatable & Sendable>(
+    for key: LoadKey, as item: Item.Type = Item.self, cursor: Cursor.Type = Cursor.self
+  ) -> SharedPagedLoader<Item, Cursor>? {
+    if let entry = entries[key] as? SharedPagedLoader<Item, Cursor> { return entry }
+    return entries[key.appending(ApartTag(PagedState<Item, Cursor>.self))]
+      as? SharedPagedLoader<Item, Cursor>
+  }
+
+  /// The paged entry held for `key` with these types (or the one kept apart for them),
+  /// counted as a use; `nil` when the store has none, so the caller makes it.
+  private func existingPagedEntry<Item: Sendable, Cursor: Equatable & Sendable>(
+    for key: LoadKey, as _: Item.Type, cursor _: Cursor.Type
+  ) -> SharedPagedLoader<Item, Cursor>? {
+    guard let entry = existingPagedLoader(for: key, as: Item.self, cursor: Cursor.self) else {
+      return nil
+    }
+    touch(entry)
+    return entry
+  }
+
+  /// Makes the paged entry of `definition` if needed (see ``pagedLoader(for:)``) and
+  /// prefetches its first page (``SharedEntry/prefetch(ifOlderThan:priority:)``): fetches
+  /// it at a low priority unless a fetch runs or the list is recent enough.
+  ///
+  /// ```swift
+  /// // Warm the feed before its tab opens:
+  /// store.prefetch(FeedQuery(), ifOlderThan: .seconds(30))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - definition: What the list is.
+  ///   - age: How old the first page may be before it is fetched again; `nil` (the
+  ///     default) uses the entry's stale time.
+  ///   - priority: The priority the fetch waits at in a limiter; ``LoadPriority/prefetch`` by
+  ///     default.
+  /// - Returns: The entry.
+  @discardableResult
+  public func prefetch<Definition: PagedLoadDefinition>(
+    _ definition: Definition,
+    ifOlderThan age: Duration? = nil,
+    priority: LoadPriority = .prefetch
+  ) -> SharedPagedLoader<Definition.Item, Definition.Cursor> {
+    let entry = pagedLoader(for: definition)
+    entry.prefetch(ifOlderThan: age, priority: priority)
+    return entry
+  }
+}
