@@ -93,16 +93,15 @@ actor NewsServer {
   var heldCount: Int { held.count }
 }
 
-/// The feed: one paged entry under `["articles"]`. Paged entries have no definition protocol
-/// yet, so this one type plays that part: every screen asks it for the entry.
-struct FeedQuery: Sendable {
+/// The feed: one paged entry under `["articles"]`, described once; every screen asks the
+/// store for the entry of this definition.
+struct FeedQuery: PagedLoadDefinition {
   static let key: LoadKey = ["articles"]
   let server: NewsServer
 
-  @MainActor func loader(in store: LoaderStore) -> SharedPagedLoader<NewsRow, Int> {
-    store.pagedLoader(
-      for: Self.key,
-      source: PagedSource(first: 1) { [server] page in try await server.feedPage(page) })
+  var key: LoadKey { Self.key }
+  var source: PagedSource<NewsRow, Int> {
+    PagedSource(first: 1) { [server] page in try await server.feedPage(page) }
   }
 }
 
@@ -120,9 +119,9 @@ struct ArticleQuery: LoadDefinition {
   func fetch() async throws -> NewsArticle { try await server.article(id) }
 
   @MainActor func placeholder(in store: LoaderStore) -> NewsArticle? {
-    // The store has no `existingLoader` for paged entries: asking for the feed gets the one
-    // on screen (and would make an empty one if there were none, which shows no row).
-    FeedQuery(server: server).loader(in: store).state.items.first { $0.id == id }
+    // Reads the feed only if a screen asked for it: a placeholder never makes an empty feed.
+    store.existingPagedLoader(for: FeedQuery.key, as: NewsRow.self, cursor: Int.self)?
+      .state.items.first { $0.id == id }
       .map { NewsArticle(id: $0.id, title: $0.title, body: nil) }
   }
 }
@@ -145,7 +144,7 @@ final class NewsReader {
   }
 
   /// The feed's entry: the same object for every screen that asks.
-  var feed: SharedPagedLoader<NewsRow, Int> { FeedQuery(server: server).loader(in: store) }
+  var feed: SharedPagedLoader<NewsRow, Int> { store.pagedLoader(for: FeedQuery(server: server)) }
 
   /// The definition of one article's detail.
   func article(_ id: Int) -> ArticleQuery {
