@@ -72,6 +72,14 @@ final class StoryScreens {
   }
 }
 
+/// The feed described once (the article's paged definition).
+struct StoriesQuery: PagedLoadDefinition {
+  let api: any StoriesAPI
+  var key: LoadKey { ["stories"] }
+  var staleTime: Duration? { .seconds(60) }
+  var source: PagedSource<Story, String> { storiesSource(api) }
+}
+
 /// Two pages, "a" then "b", the cursor of the second being "b"; a rename is accepted (and
 /// changes nothing on this stub) unless `refusesRenames`.
 struct StubStoriesAPI: StoriesAPI {
@@ -115,6 +123,24 @@ final class ListsThatPageArticleTests: XCTestCase {
     try await screens.rename(2, to: "renamed")
     XCTAssertEqual(screens.feed.state.items.map(\.title), ["a", "renamed"])
     XCTAssertEqual(screens.feed.state.nextPage, .end)
+  }
+
+  func testTheArticlesPagedDefinitionSharesTheListAndTheLookUpMakesNothing() async {
+    let store = LoaderStore()
+    let api = StubStoriesAPI()
+    let id = 2
+    var row: Story? {
+      store.existingPagedLoader(for: ["stories"], as: Story.self, cursor: String.self)?
+        .state.items.first { $0.id == id }
+    }
+    XCTAssertNil(row)
+    XCTAssertEqual(store.count, 0, "the look-up made a list")
+    let feed = store.pagedLoader(for: StoriesQuery(api: api))
+    XCTAssertTrue(store.pagedLoader(for: StoriesQuery(api: api)) === feed)
+    XCTAssertEqual(feed.settings.staleTime, .seconds(60))
+    await feed.load()
+    await feed.loadNextPage()
+    XCTAssertEqual(row?.title, "b")
   }
 
   func testTheArticlesRenameReachesTheDetailAndTheRowAndARefusalTakesBothBack() async {
