@@ -116,12 +116,9 @@ extension LoaderStore {
     let key = definition.key
     let kind = ObjectIdentifier(Definition.self)
     if let existing = existingEntry(for: key, as: Definition.Value.self) {
-      // Another kind of definition (or a key-based call) made it: its settings may differ.
-      if existing.definition != kind {
-        noteIgnored(
-          existing, staleTime: definition.staleTime,
-          waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
-      }
+      noteIgnored(
+        existing, madeBy: kind, staleTime: definition.staleTime,
+        waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }
     let entry = loader(

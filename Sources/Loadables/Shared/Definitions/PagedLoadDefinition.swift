@@ -123,12 +123,9 @@ extension LoaderStore {
     if let existing = existingPagedEntry(
       for: key, as: Definition.Item.self, cursor: Definition.Cursor.self)
     {
-      // Another kind of definition (or a key-based call) made it: its settings may differ.
-      if existing.definition != kind {
-        noteIgnored(
-          existing, staleTime: definition.staleTime,
-          waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
-      }
+      noteIgnored(
+        existing, madeBy: kind, staleTime: definition.staleTime,
+        waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }
     let entry = pagedLoader(

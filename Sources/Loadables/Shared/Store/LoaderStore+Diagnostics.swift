@@ -48,6 +48,20 @@ extension LoaderStore {
     typeMismatchAssertion(mismatch)
   }
 
+  /// For a definition of kind `kind` reading an entry it found: when another kind of
+  /// definition (or a key-based call) made the entry, its settings may differ, and each
+  /// that does is reported once. The same kind made it with the same settings.
+  func noteIgnored<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, madeBy kind: ObjectIdentifier,
+    staleTime: @autoclosure () -> Duration?, waitsForNetwork: @autoclosure () -> Bool?,
+    persisted: @autoclosure () -> Bool?
+  ) {
+    // Read only on a mismatch: the definition's settings are not read on a fast read.
+    guard entry.definition != kind else { return }
+    noteIgnored(
+      entry, staleTime: staleTime(), waitsForNetwork: waitsForNetwork(), persisted: persisted())
+  }
+
   /// Reports each setting a later caller stated that differs from `entry`'s, once per key
   /// and setting.
   func noteIgnored<Value: Sendable, State: SharedEntryState & Sendable>(

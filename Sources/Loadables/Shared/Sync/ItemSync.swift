@@ -192,30 +192,15 @@ enum ItemChange<Item: Identifiable & Equatable> {
     switch self {
     case .replacing(let changes):
       // One item, the common case (a detail's fetch): its id compared, no hashing per row.
-      if changes.count == 1, let (id, change) = changes.first {
-        var changed = false
-        var index = items.startIndex
-        while index < items.endIndex {
-          if items[index].id == id {
-            if let item = change {
-              if items[index] != item {
-                items[index] = item
-                changed = true
-              }
-            } else {
-              items.remove(at: index)
-              changed = true
-              continue
-            }
-          }
-          index += 1
-        }
-        return changed
-      }
+      let single = changes.count == 1 ? changes.first : nil
       var changed = false
       var index = items.startIndex
       while index < items.endIndex {
-        if let change = changes[items[index].id] {
+        let id = items[index].id
+        // `.some(nil)` is a removal; `.none`, no change for this row.
+        let found: Item?? =
+          if let single { id == single.key ? .some(single.value) : .none } else { changes[id] }
+        if let change = found {
           if let item = change {
             if items[index] != item {
               items[index] = item
