@@ -213,7 +213,7 @@ extension LoadMachine {
     // still what the state shows is asked of the state read below (stopping the old load
     // writes nothing), so a restart reads the state once.
     let chained = isBusy && shownStart && writeCount == startMark
-    let token = begin()
+    let token = begin(silently: silently)
     keepsValue = keepingValue
     if silently {
       if !(chained && access.read()?.isAnyStarted == true) {
@@ -351,7 +351,10 @@ extension LoadMachine {
   func conclude(_ token: UInt64, writing state: State?) {
     let cancelled = Task.isCancelled
     guard end(token) else { return }
-    defer { didBecomeIdle() }
+    defer {
+      didBecomeIdle()
+      if isTraced { traceEnd(cancelled ? .cancelled : .finished) }
+    }
     if cancelled {
       restoreReplaced()
       return
@@ -368,7 +371,10 @@ extension LoadMachine {
   func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
     let cancelled = Task.isCancelled
     guard end(token) else { return }
-    defer { didBecomeIdle() }
+    defer {
+      didBecomeIdle()
+      if isTraced { traceEnd(failure: error, cancelled: cancelled) }
+    }
     if cancelled || error is CancellationError {
       restoreReplaced()
       return
@@ -421,6 +427,27 @@ extension LoadMachine {
     emit(previous)
   }
 
+  // MARK: - Events
+
+  /// Reports the end of the current (traced) load, which threw `error`: as what the error
+  /// asks for (see ``settle(_:_:)``).
+  @usableFromInline
+  func traceEnd(failure error: any Error, cancelled: Bool) {
+    let kind = Self.eventKind(ending: error, cancelled: cancelled)
+    traceEnd(kind, error: kind == .failed ? error : nil)
+  }
+
+  /// How a load that threw `error` ends, as an event: cancelled, reset or failed.
+  @usableFromInline
+  static func eventKind(ending error: any Error, cancelled: Bool) -> LoadEventKind {
+    if cancelled || error is CancellationError { return .cancelled }
+    switch State.signal(for: error) {
+    case .cancel: return .cancelled
+    case .reset: return .reset
+    case nil: return .failed
+    }
+  }
+
   // MARK: - Interrupts
 
   @usableFromInline
@@ -455,7 +482,8 @@ extension LoadMachine {
   @usableFromInline
   func interrupt(_ token: UInt64, _ error: any Error, _ context: State.Context) {
     guard isCurrent(token) else { return }
-    stop()
+    let ending = Self.eventKind(ending: error, cancelled: false)
+    stop(ending, error: ending == .failed ? error : nil)
     if error is CancellationError {
       restoreReplaced()
       return
@@ -477,7 +505,7 @@ extension LoadMachine {
   /// Stops the current load and writes the reset state (unless it is already there).
   @inlinable
   func reset() {
-    stop()
+    stop(.reset)
     replaced = nil
     setRefreshError(nil)
     writeReset()

@@ -218,6 +218,11 @@ class LoadRuntime: Observable {
   /// so that they share one word of the slot.)
   @exclusivity(unchecked) @usableFromInline final private(set) var isWatched = false
 
+  /// Whether the current load reports its events: someone listened to ``LoadEvents`` when it
+  /// started. Cleared once its end is reported, so a load reports exactly one end. (Declared
+  /// beside the other flags, so that they share one word of the slot.)
+  @exclusivity(unchecked) @usableFromInline final var isTraced = false
+
   /// The error of the last load that failed while a loaded value stayed on screen (a load
   /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
   /// assignment. Reading it under observation tracking registers the observer.
@@ -328,10 +333,63 @@ class LoadRuntime: Observable {
   /// the slots that hold one (the key-path slots); `nil` for the others.
   @usableFromInline var ownerObject: AnyObject? { nil }
 
+  // MARK: - Events
+
+  /// What this slot's events name it by. Each kind of slot says; a plain stored slot is a
+  /// property.
+  @usableFromInline var eventSubject: LoadSubject {
+    LoadSubject(form: .property, name: "\(type(of: self))", objectID: ObjectIdentifier(self))
+  }
+
+  /// The load starting now reports its events: remember what its end will need, and report
+  /// its start.
+  private final func traceStart(silently: Bool) {
+    let subject = eventSubject
+    activityObject().trace = LoadTrace(
+      subject: subject, stopwatch: Stopwatch(LoadClock.current), isSilent: silently)
+    LoadEvents.report(.started, subject, isSilent: silently)
+  }
+
+  /// Reports the end of the current (traced) load as `kind`, once.
+  @usableFromInline final func traceEnd(_ kind: LoadEventKind, error: (any Error)? = nil) {
+    isTraced = false
+    let trace = activity?.trace
+    activity?.trace = nil
+    LoadEvents.report(
+      kind, trace?.subject ?? eventSubject, isSilent: trace?.isSilent ?? false,
+      attempt: currentAttempt?.number ?? trace?.attempt, duration: trace?.stopwatch.elapsed,
+      error: error)
+  }
+
+  /// Reports that the current (traced) load began or ended a wait for `wait`, if the load
+  /// holding `token` is still the running one.
+  final func traceWait(_ wait: LoadWait, began: Bool, for token: UInt64) {
+    guard isTraced, isCurrent(token), let activity else { return }
+    var trace =
+      activity.trace
+      ?? LoadTrace(subject: eventSubject, stopwatch: Stopwatch(LoadClock.current), isSilent: false)
+    if began {
+      trace.waitStart = Stopwatch(LoadClock.current)
+      activity.trace = trace
+      LoadEvents.report(
+        .waitBegan, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
+        wait: wait)
+    } else {
+      let waited = trace.waitStart?.elapsed
+      trace.waitStart = nil
+      activity.trace = trace
+      LoadEvents.report(
+        .waitEnded, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
+        duration: waited, wait: wait)
+    }
+  }
+
   // MARK: - The life of one load
 
-  /// Supersedes the current load and returns the token of a new one.
-  @usableFromInline final func begin() -> UInt64 {
+  /// Supersedes the current load and returns the token of a new one, which is `silently`
+  /// started (for the events; see ``LoadEvents``).
+  @usableFromInline final func begin(silently: Bool) -> UInt64 {
+    if isTraced, running { traceEnd(.superseded) }
     cancelWork()
     following = nil
     if currentProgress != nil { updateProgress(nil) }
@@ -339,6 +397,8 @@ class LoadRuntime: Observable {
     if currentlyWaitingForNetwork { updateWaitingForNetwork(false) }
     generation &+= 1
     setRunning(true)
+    isTraced = LoadEvents.isOn
+    if isTraced { traceStart(silently: silently) }
     return generation
   }
 
@@ -387,13 +447,16 @@ class LoadRuntime: Observable {
   }
 
   /// Stops the current load from outside: cancels its work and makes sure it never writes.
-  @usableFromInline final func stop() {
+  /// A running load's end is reported (see ``LoadEvents``) as `ending`, with `error`.
+  @usableFromInline final func stop(_ ending: LoadEventKind = .cancelled, error: (any Error)? = nil)
+  {
     generation &+= 1
     cancelWork()
     following = nil
     if running {
       setRunning(false)
       didBecomeIdle()
+      if isTraced { traceEnd(ending, error: error) }
     }
   }
 
@@ -406,6 +469,7 @@ class LoadRuntime: Observable {
     if running {
       setRunning(false)
       didBecomeIdle()
+      if isTraced { traceEnd(.cancelled) }
     }
   }
 
@@ -435,7 +499,11 @@ class LoadRuntime: Observable {
     }
     if !value {
       if currentProgress != nil { updateProgress(nil) }
-      if currentAttempt != nil { updateAttempt(nil) }
+      if let currentAttempt {
+        // The attempt the load ends on, for its end event.
+        if isTraced { activity?.trace?.attempt = currentAttempt.number }
+        updateAttempt(nil)
+      }
       if currentlyWaitingForNetwork { updateWaitingForNetwork(false) }
     }
     mutate(\LoadRuntime.runningMarker, observed: isRunningObserved) { running = value }
@@ -461,4 +529,17 @@ final class SlotActivity {
   @exclusivity(unchecked) var nextIdleWaiterID = 0
   /// The shared entry this slot follows, if any.
   @exclusivity(unchecked) var following: AnyObject?
+  /// What the events of the current load need at its end, while it reports them.
+  @exclusivity(unchecked) var trace: LoadTrace?
+}
+
+/// What a load that reports its events keeps until its end: what its events name (worked
+/// out once, at its start), when it started (on the load clock of its caller), whether it is
+/// silent, the attempt it ended on, and when its current wait began.
+struct LoadTrace {
+  var subject: LoadSubject
+  var stopwatch: Stopwatch
+  var isSilent: Bool
+  var attempt: Int?
+  var waitStart: Stopwatch?
 }

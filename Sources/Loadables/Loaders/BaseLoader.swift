@@ -34,7 +34,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   ///   - policy: The policy every load runs `fetch()` under (retry, timeout, debounce, ...);
   ///     none by default.
   public init(state: LoadableState<Value> = .absent, policy: LoadPolicy<Value> = LoadPolicy()) {
-    self.slot = StoredStateStorage(state)
+    self.slot = StoredStateStorage(state, loader: true)
     self.policy = policy
   }
 

@@ -30,7 +30,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   ///   - source: The paged source.
   ///   - state: The initial state; an empty, unloaded list by default.
   public init(source: PagedSource<Item, Cursor>, state: PagedState<Item, Cursor> = PagedState()) {
-    self.slot = StoredStateStorage(state)
+    self.slot = StoredStateStorage(state, loader: true)
     self.source = source
   }
 

@@ -56,6 +56,25 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
 
   @usableFromInline override var ownerObject: AnyObject? { owner }
 
+  /// A key path, named as Swift prints it: `\FeedModel.posts`.
+  @usableFromInline override var eventSubject: LoadSubject {
+    LoadSubject(form: .keyPath, name: eventName, objectID: ObjectIdentifier(self))
+  }
+
+  /// The key path as Swift prints it. A property of an `@Observable` class is computed
+  /// (the macro stores it as `_name`), and prints as `<computed …>`: it is named after the
+  /// one stored `_name` of its state type instead, when there is exactly one.
+  private var eventName: String {
+    let printed = "\(keyPath)"
+    guard printed.contains("<computed"), let owner else { return printed }
+    let stored = Mirror(reflecting: owner).children.compactMap { child -> String? in
+      guard let label = child.label, label.hasPrefix("_"), child.value is State else { return nil }
+      return String(label.dropFirst())
+    }
+    guard stored.count == 1 else { return "\\\(Owner.self).(\(State.self))" }
+    return "\\\(Owner.self).\(stored[0])"
+  }
+
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {

@@ -20,11 +20,22 @@ final class StoredStateStorage<State: EngineState & Sendable>: LoadRuntime, Load
   /// A frozen slot ignores every write: the storage of `Binding.constant(_:)`.
   @usableFromInline let isFrozen: Bool
 
+  /// Whether a loader object holds this slot, rather than a property wrapper: what its
+  /// events name it (see ``LoadEvents``).
+  @usableFromInline let isLoader: Bool
+
   @usableFromInline
-  nonisolated init(_ initial: State, frozen: Bool = false) {
+  nonisolated init(_ initial: State, frozen: Bool = false, loader: Bool = false) {
     storage = initial
     isFrozen = frozen
+    isLoader = loader
     super.init()
+  }
+
+  /// A property (or a loader), named by its state type.
+  override var eventSubject: LoadSubject {
+    LoadSubject(
+      form: isLoader ? .loader : .property, name: "\(State.self)", objectID: ObjectIdentifier(self))
   }
 
   /// The state, read under observation.

@@ -46,6 +46,12 @@ where State.Value == Value {
     super.init()
   }
 
+  /// The entry, by its key.
+  override var eventSubject: LoadSubject {
+    guard let entry else { return LoadSubject(form: .entry, name: "(gone)") }
+    return .entry(entry.key)
+  }
+
   /// The state on screen. Observable.
   var state: State {
     registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)

@@ -1,0 +1,260 @@
+public import Foundation
+
+/// One thing that happened to a load, a wait, a shared entry or an edit: what
+/// ``LoadEvents`` hands its listeners.
+///
+/// Every form reports through the same stream: a `@Loadable` or `@Process` property, a
+/// key path of a `LoadableSupport` or `ProcessSupport` class, a loader object, a shared
+/// entry and the store around it. An event says what happened (``kind``), to what
+/// (``subject``), and what was known then: whether the load was silent, which attempt of a
+/// retry ran, how long it took, the error it ended with.
+///
+/// ```swift
+/// let subscription = LoadEvents.listen { event in
+///   print(event)  // "finished entry [posts, 42] after 0.21 s (attempt 2)"
+/// }
+/// ```
+public struct LoadEvent: Sendable, CustomStringConvertible {
+  /// What happened.
+  public let kind: LoadEventKind
+  /// What it happened to.
+  public let subject: LoadSubject
+  /// Whether the load was silent: it kept the state on screen instead of showing a
+  /// spinner. `false` for events that are not about a load.
+  public let isSilent: Bool
+  /// The attempt of a retried load (1 for the first), when a retry policy ran it;
+  /// otherwise `nil`.
+  public let attempt: Int?
+  /// How long it took: from a load's start to its end, or from a wait's start to its end;
+  /// `nil` for events that are not the end of something. Measured on the load clock in
+  /// force when it started (``LoadClock/current``), so a test's manual clock measures it.
+  public let duration: Duration?
+  /// What a wait waited for, for ``LoadEventKind/waitBegan`` and
+  /// ``LoadEventKind/waitEnded``; otherwise `nil`.
+  public let wait: LoadWait?
+  /// The error a load failed with, or an edit's job threw; otherwise `nil`.
+  public let error: (any Error)?
+  /// More about the event, in words, when there is more to say (why an entry was
+  /// discarded, which edit was queued); otherwise `nil`.
+  public let detail: String?
+  /// When the event happened, on the wall clock.
+  public let date: Date
+  /// The event's place in the order of every event this process reported: later events
+  /// have larger numbers.
+  public let sequence: UInt64
+
+  /// An event; the library makes them, and a test may make its own to check code that reads
+  /// them.
+  ///
+  /// - Parameters:
+  ///   - kind: What happened.
+  ///   - subject: What it happened to.
+  ///   - isSilent: Whether the load was silent.
+  ///   - attempt: The attempt of a retried load.
+  ///   - duration: How long it took.
+  ///   - wait: What a wait waited for.
+  ///   - error: The error it ended with.
+  ///   - detail: More about it, in words.
+  ///   - date: When it happened.
+  ///   - sequence: Its place in the order of events.
+  public init(
+    kind: LoadEventKind,
+    subject: LoadSubject,
+    isSilent: Bool = false,
+    attempt: Int? = nil,
+    duration: Duration? = nil,
+    wait: LoadWait? = nil,
+    error: (any Error)? = nil,
+    detail: String? = nil,
+    date: Date = Date(),
+    sequence: UInt64 = 0
+  ) {
+    self.kind = kind
+    self.subject = subject
+    self.isSilent = isSilent
+    self.attempt = attempt
+    self.duration = duration
+    self.wait = wait
+    self.error = error
+    self.detail = detail
+    self.date = date
+    self.sequence = sequence
+  }
+
+  /// One line that says what happened, to what, and what was known: "finished entry
+  /// [posts, 42] after 0.21 s (attempt 2)".
+  public var description: String {
+    var line = "\(kind) \(subject)"
+    if let wait { line += " for \(wait)" }
+    if let duration { line += " after \(Self.seconds(duration))" }
+    var notes: [String] = []
+    if isSilent { notes.append("silent") }
+    if let attempt { notes.append("attempt \(attempt)") }
+    if let error { notes.append("error: \(error)") }
+    if let detail { notes.append(detail) }
+    if !notes.isEmpty { line += " (\(notes.joined(separator: ", ")))" }
+    return line
+  }
+
+  /// `duration` in seconds, to the hundredth: "0.21 s".
+  static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let hundredths = (Double(seconds) + Double(attoseconds) / 1e18) * 100
+    let rounded = (hundredths.rounded() / 100)
+    return "\(rounded.formatted(.number.precision(.fractionLength(2)))) s"
+  }
+}
+
+/// What a ``LoadEvent`` says happened.
+///
+/// A load's life: it ``started``, then ends exactly once as ``finished``, ``failed``,
+/// ``cancelled``, ``reset`` or ``superseded``. A shared entry's fetch is a load whose
+/// subject is the entry, so "who fetched this entry last" is its last ``finished`` event.
+public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  // MARK: Loads
+
+  /// A load started (its spinner shows, unless it is silent).
+  case started
+  /// A load ended with its value (or a yielding block returned).
+  case finished
+  /// A load ended with an error; the event carries it.
+  case failed
+  /// A load was stopped: `cancel()`, a cancelled task, `CancellationError`, a
+  /// `CancelLoadable` thrown from its block, or a new state assigned over it.
+  case cancelled
+  /// A load was ended by `reset()` or by a `ResetLoadable` thrown from its block.
+  case reset
+  /// A newer load of the same property, key path, loader or entry started while this one
+  /// ran, and took its place: this one's outcome is never written.
+  case superseded
+
+  // MARK: Waits
+
+  /// A load began to wait (for a debounce, a concurrency limit, a retry's backoff, the
+  /// network); the event's ``LoadEvent/wait`` says which.
+  case waitBegan
+  /// A load's wait ended; the event carries how long it waited.
+  case waitEnded
+
+  // MARK: The store
+
+  /// The store made an entry for a key.
+  case entryMade
+  /// An entry was marked stale (``LoaderStore/invalidate(_:)``, a refresh trigger).
+  case entryInvalidated
+  /// An entry left the store: nobody observed it for its grace time, or memory ran short.
+  case entryEvicted
+  /// An entry's value was dropped to keep the store within its limits, the entry kept.
+  case entryTrimmed
+  /// An entry showed a value saved in an earlier launch.
+  case entryRestored
+  /// A saved value could not be used (a torn file, a changed schema) and was removed.
+  case entryDiscarded
+  /// An entry was removed on request (``LoaderStore/remove(_:pendingEdits:)``).
+  case entryRemoved
+  /// An entry's state was reset on request (``LoaderStore/reset(_:)``).
+  case entryReset
+
+  // MARK: Edits
+
+  /// An edit's optimistic change was laid over the entries it edits.
+  case editApplied
+  /// An edit's job succeeded: its change is now the entries' committed value.
+  case editCommitted
+  /// An edit's job failed: its optimistic change was taken back.
+  case editRolledBack
+  /// An edit was put in the outbox, to be sent when it can.
+  case editQueued
+  /// The outbox sent an edit to its handler.
+  case editSent
+  /// An edit failed for good: the outbox stopped retrying it.
+  case editFailed
+
+  /// The kind's name: "started", "entryEvicted".
+  public var description: String { rawValue }
+
+  /// Whether this kind ends a load (``finished``, ``failed``, ``cancelled``, ``reset`` or
+  /// ``superseded``).
+  public var endsLoad: Bool {
+    switch self {
+    case .finished, .failed, .cancelled, .reset, .superseded: true
+    default: false
+    }
+  }
+}
+
+/// What a load waited for.
+public enum LoadWait: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// A debounce's quiet time (`LoadPolicy.debounce`).
+  case debounce
+  /// A free place under a concurrency limit (`LoadPolicy.limit`).
+  case limiter
+  /// The delay before a retry's next attempt.
+  case backoff
+  /// The network to come back (``LoadPolicy/waitsForNetwork(_:)``).
+  case network
+
+  /// The wait's name: "backoff".
+  public var description: String { rawValue }
+}
+
+/// What an event happened to: a property, a key path, a loader, a shared entry, the outbox.
+///
+/// Two subjects are equal when they name the same thing: the same slot of the same
+/// property, key path or loader (``objectID``), or the same key of a store.
+public struct LoadSubject: Hashable, Sendable, CustomStringConvertible {
+  /// Which form of the library an event came from.
+  public enum Form: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A `@Loadable`, `@Process` or `@Paged` property (or its binding).
+    case property
+    /// A key path of a `LoadableSupport` or `ProcessSupport` class.
+    case keyPath
+    /// A loader object (`BaseLoader`, `PagedLoader` and the loaders built on them).
+    case loader
+    /// A shared entry of a ``LoaderStore``, by key.
+    case entry
+    /// An edit of a ``LoaderStore``, or its outbox.
+    case edit
+
+    /// The form's name: "entry".
+    public var description: String { rawValue }
+  }
+
+  /// Which form of the library the event came from.
+  public let form: Form
+  /// A name a developer recognises: the key path (`\FeedModel.posts`), the state type of a
+  /// property, the loader's type, the entry's key.
+  public let name: String
+  /// The entry's key, for an entry or an edit of one; otherwise `nil`.
+  public let key: LoadKey?
+  /// The identity of the slot the event came from, which tells two instances of one
+  /// property or loader apart; `nil` for subjects named by key.
+  public let objectID: ObjectIdentifier?
+
+  /// A subject.
+  ///
+  /// - Parameters:
+  ///   - form: Which form the event came from.
+  ///   - name: A name a developer recognises.
+  ///   - key: The entry's key, if any.
+  ///   - objectID: The identity of the slot, if any.
+  public init(form: Form, name: String, key: LoadKey? = nil, objectID: ObjectIdentifier? = nil) {
+    self.form = form
+    self.name = name
+    self.key = key
+    self.objectID = objectID
+  }
+
+  /// The subject of a store's entry (or of its edits, with `form` ``Form/edit``) for `key`.
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - form: ``Form/entry`` (the default) or ``Form/edit``.
+  /// - Returns: The subject.
+  public static func entry(_ key: LoadKey, form: Form = .entry) -> LoadSubject {
+    LoadSubject(form: form, name: key.description, key: key)
+  }
+
+  /// The form and the name: "entry [posts, 42]".
+  public var description: String { "\(form) \(name)" }
+}
