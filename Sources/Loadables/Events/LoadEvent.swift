@@ -96,12 +96,14 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
     return line
   }
 
-  /// `duration` in seconds, to the hundredth: "0.21 s".
-  static func seconds(_ duration: Duration) -> String {
+  /// `duration` in seconds, to the hundredth, the same in every locale: "0.21 s".
+  @_spi(Testing) public static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    let hundredths = (Double(seconds) + Double(attoseconds) / 1e18) * 100
-    let rounded = (hundredths.rounded() / 100)
-    return "\(rounded.formatted(.number.precision(.fractionLength(2)))) s"
+    let hundredths = Int64(((Double(seconds) + Double(attoseconds) / 1e18) * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let whole = abs(hundredths) / 100
+    let fraction = abs(hundredths) % 100
+    return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction) s"
   }
 }
 
@@ -200,8 +202,8 @@ public enum LoadWait: String, Sendable, Hashable, CaseIterable, CustomStringConv
 
 /// What an event happened to: a property, a key path, a loader, a shared entry, the outbox.
 ///
-/// Two subjects are equal when they name the same thing: the same slot of the same
-/// property, key path or loader (``objectID``), or the same key of a store.
+/// Two subjects are equal when they name the same thing: the same property or loader (one
+/// slot), the same key path of the same object, or the same key of a store.
 public struct LoadSubject: Hashable, Sendable, CustomStringConvertible {
   /// Which form of the library an event came from.
   public enum Form: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -227,8 +229,8 @@ public struct LoadSubject: Hashable, Sendable, CustomStringConvertible {
   public let name: String
   /// The entry's key, for an entry or an edit of one; otherwise `nil`.
   public let key: LoadKey?
-  /// The identity of the slot the event came from, which tells two instances of one
-  /// property or loader apart; `nil` for subjects named by key.
+  /// What tells two instances apart: the slot of a property or loader, the object that
+  /// owns a key path; `nil` for subjects named by key.
   public let objectID: ObjectIdentifier?
 
   /// A subject.
@@ -237,7 +239,7 @@ public struct LoadSubject: Hashable, Sendable, CustomStringConvertible {
   ///   - form: Which form the event came from.
   ///   - name: A name a developer recognises.
   ///   - key: The entry's key, if any.
-  ///   - objectID: The identity of the slot, if any.
+  ///   - objectID: What tells two instances apart, if anything.
   public init(form: Form, name: String, key: LoadKey? = nil, objectID: ObjectIdentifier? = nil) {
     self.form = form
     self.name = name

@@ -56,9 +56,10 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
 
   @usableFromInline override var ownerObject: AnyObject? { owner }
 
-  /// A key path, named as Swift prints it: `\FeedModel.posts`.
+  /// A key path, named as Swift prints it (`\FeedModel.posts`), of its owner: a key-path
+  /// slot lives for one load, so the owner is what tells two instances apart.
   @usableFromInline override var eventSubject: LoadSubject {
-    LoadSubject(form: .keyPath, name: eventName, objectID: ObjectIdentifier(self))
+    LoadSubject(form: .keyPath, name: eventName, objectID: ownerID)
   }
 
   /// The key path as Swift prints it. A property of an `@Observable` class is computed
