@@ -154,7 +154,7 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   case entryDiscarded
   /// An entry was removed on request (``LoaderStore/remove(_:pendingEdits:)``).
   case entryRemoved
-  /// An entry's state was reset on request (``LoaderStore/reset(_:)``).
+  /// An entry's state was reset on request (``LoaderStore/reset(_:pendingEdits:)``).
   case entryReset
 
   // MARK: Edits
@@ -193,7 +193,7 @@ public enum LoadWait: String, Sendable, Hashable, CaseIterable, CustomStringConv
   case limiter
   /// The delay before a retry's next attempt.
   case backoff
-  /// The network to come back (``LoadPolicy/waitsForNetwork(_:)``).
+  /// The network to come back (``LoadPolicy/waitsForNetwork(_:)-type.method``).
   case network
 
   /// The wait's name: "backoff".
