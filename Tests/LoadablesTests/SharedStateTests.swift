@@ -178,6 +178,33 @@ final class SharedStateTests: XCTestCase {
     token.end()
   }
 
+  func testAnEditOfAStaleEntryLeavesItStaleAndARollBackLeavesItsFreshness() async throws {
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let server = CountingServer()
+    let post = store.loader(for: ["posts", 1], staleTime: .seconds(10)) {
+      try await server.answer(nil, "v\(server.calls)")
+    }
+    await post.load()  // v0, fresh
+    clock.advance(by: .seconds(11))
+    XCTAssertTrue(post.isStale)
+    try await store.edit { $0.set(post, to: "liked") } perform: {}
+    XCTAssertEqual(post.state, .loaded("liked"))
+    XCTAssertTrue(post.isStale, "an edit said what the server holds now")
+    await post.load()
+    XCTAssertEqual(server.calls, 2, "a load of the stale entry did not refetch")
+
+    // Fresh now; a failed edit's roll-back keeps it fresh, and time still counts from the
+    // fetch, not from the roll-back.
+    clock.advance(by: .seconds(6))
+    try? await store.edit { $0.set(post, to: "disliked") } perform: {
+      throw TestError(code: 409)
+    }
+    XCTAssertFalse(post.isStale)
+    clock.advance(by: .seconds(5))
+    XCTAssertTrue(post.isStale, "the roll-back restarted the stale time")
+  }
+
   func testAPendingEditStaysOverARefetchAndRollsBackToIt() async {
     let store = LoaderStore()
     let server = CountingServer()

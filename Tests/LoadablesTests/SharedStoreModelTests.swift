@@ -276,7 +276,8 @@ struct SharedStoreModel {
     unobservedSince = now
   }
 
-  /// Something new is on screen: a value is fresh again.
+  /// A value came from the server: it is fresh again. (Edits and their roll-backs change
+  /// what is on screen but not its freshness.)
   private mutating func wrote() {
     guard shown != nil else { return }
     updatedAt = now
@@ -305,7 +306,6 @@ struct SharedStoreModel {
   mutating func edit(_ id: Int, _ operation: Operation) {
     if case .add = operation, shown == nil { return }
     edits.append(Edit(id: id, operation: operation))
-    wrote()
   }
 
   mutating func commit(_ id: Int, invalidating: Bool, server: Int) {
@@ -318,8 +318,6 @@ struct SharedStoreModel {
   mutating func rollBack(_ id: Int) {
     guard let index = edits.firstIndex(where: { $0.id == id }) else { return }
     edits.remove(at: index)
-    let hidden = edits[index...].contains { if case .set = $0.operation { true } else { false } }
-    if !hidden { wrote() }
   }
 
   mutating func observe(server: Int) {

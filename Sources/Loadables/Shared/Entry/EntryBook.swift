@@ -176,9 +176,11 @@ struct EntryBook<State: SharedEntryState> {
     return written(.placeholder, at: now, stale: true)
   }
 
-  /// The state on screen changed: write it, and a value is fresh again (fresh since
-  /// `shownSince`, for a restored value; since `now` otherwise) — unless the write is a
-  /// next page's, which changes the list and not its freshness.
+  /// The state on screen changed: write it, and a value that came from the server (a fetch,
+  /// a saved value, a value the app gave as fetched) is fresh again: fresh since
+  /// `shownSince`, for a restored value; since `now` otherwise. A write that did not bring
+  /// the server's value (see ``WriteCause/refreshesFreshness``) leaves the freshness as it
+  /// was: an optimistic edit of a stale entry leaves it stale.
   private mutating func written(
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
@@ -193,8 +195,10 @@ struct EntryBook<State: SharedEntryState> {
     tally.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
-    tally.updatedAt = shownSince ?? now
-    tally.invalidated = stale
+    if cause.refreshesFreshness {
+      tally.updatedAt = shownSince ?? now
+      tally.invalidated = stale
+    }
     setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
     return effects

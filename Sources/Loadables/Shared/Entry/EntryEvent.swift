@@ -32,6 +32,21 @@ enum WriteCause: Equatable, Sendable {
   case nextPage
 }
 
+extension WriteCause {
+  /// Whether a value written for this cause is as fresh as the write: it came from the
+  /// server (a fetch, a value saved from one, a value the app says it fetched, a state
+  /// assigned outright) or is a placeholder, which is stale from the start. Edits, their
+  /// roll-backs, a cancelled fetch's restore and a next page leave the entry as fresh, or as
+  /// stale, as it was: none of them says what the server holds now.
+  var refreshesFreshness: Bool {
+    switch self {
+    case .fetched, .restoredFromDisk, .initialValue, .placeholder, .assigned: true
+    case .started, .optimisticEdit, .committedEdit, .rolledBack, .restored, .reset, .nextPage:
+      false
+    }
+  }
+}
+
 /// What an entry's watchers receive: the state on screen after a write, and why it was
 /// written — or, for a commit, the committed value. Typed by the entry's state, so a
 /// watcher needs no cast.
