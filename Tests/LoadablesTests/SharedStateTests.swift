@@ -188,7 +188,10 @@ final class SharedStateTests: XCTestCase {
     await post.load()  // v0, fresh
     clock.advance(by: .seconds(11))
     XCTAssertTrue(post.isStale)
-    try await store.edit { $0.set(post, to: "liked") } perform: {}
+    try await store.edit {
+      $0.set(post, to: "liked")
+    } perform: {
+    }
     XCTAssertEqual(post.state, .loaded("liked"))
     XCTAssertTrue(post.isStale, "an edit said what the server holds now")
     await post.load()
@@ -197,7 +200,9 @@ final class SharedStateTests: XCTestCase {
     // Fresh now; a failed edit's roll-back keeps it fresh, and time still counts from the
     // fetch, not from the roll-back.
     clock.advance(by: .seconds(6))
-    try? await store.edit { $0.set(post, to: "disliked") } perform: {
+    try? await store.edit {
+      $0.set(post, to: "disliked")
+    } perform: {
       throw TestError(code: 409)
     }
     XCTAssertFalse(post.isStale)
