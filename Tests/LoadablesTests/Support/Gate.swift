@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A gate that a load's block waits at until the test opens it.
 ///
@@ -11,7 +12,8 @@ final class Gate<Value: Sendable>: @unchecked Sendable {
   private var nextID = 0
   private var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
   private var cancelledIDs: Set<Int> = []
-  private var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var arrivalWaiters:
+    [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var arrivedCount = 0
   private var outcome: Result<Value, any Error>?
 
@@ -34,11 +36,35 @@ final class Gate<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Returns once `count` blocks in all have reached the gate.
-  func arrival(count: Int = 1) async {
+  ///
+  /// Never hangs a test: when they have not arrived within `timeout` of real time, it
+  /// records a failure naming how many did, at the caller's line, and returns.
+  func arrival(
+    count: Int = 1, timeout: Duration = .seconds(30), file: StaticString = #filePath,
+    line: UInt = #line
+  ) async {
+    let id = lock.withLock {
+      nextID += 1
+      return nextID
+    }
+    let deadline = Task.detached { [weak self] in
+      try await Task.sleep(for: timeout)
+      guard let self else { return }
+      let (waiter, arrived) = self.lock.withLock {
+        let index = self.arrivalWaiters.firstIndex { $0.id == id }
+        return (index.map { self.arrivalWaiters.remove(at: $0).continuation }, self.arrivedCount)
+      }
+      guard let waiter else { return }
+      XCTFail(
+        "Gate.arrival(count: \(count)) waited \(timeout); \(arrived) arrived", file: file,
+        line: line)
+      waiter.resume()
+    }
+    defer { deadline.cancel() }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let done = lock.withLock {
         if arrivedCount >= count { return true }
-        arrivalWaiters.append((count, continuation))
+        arrivalWaiters.append((id, count, continuation))
         return false
       }
       if done { continuation.resume() }
