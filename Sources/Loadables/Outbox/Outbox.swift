@@ -189,6 +189,7 @@ public final class Outbox {
       queued.item.lastError = nil
       queued.activity = .idle
     }
+    if LoadEvents.isOn { reportEvent(.editQueued, queued, detail: "retried") }
     apply(queued)
     save(queued)
     kick(queued.scopeID)
@@ -214,7 +215,7 @@ public final class Outbox {
     let queued = queue[index]
     let wasHead = head(of: queued.scopeID) == queued.item.id
     change([queued.scopeID]) { queue.remove(at: index) }
-    rollBack(queued)
+    rollBack(queued, error: nil)
     removeRecord(queued, "a discarded edit's record could not be removed")
     if wasHead {
       // Its lane waits for it (for the network, or out its backoff): the next edit of the
@@ -248,6 +249,9 @@ public final class Outbox {
           // Failed in memory only: the record stays as it was, to be read by a later version.
           queued.failure = "the saved edit does not decode as \(Edit.self): \(error)"
           report(.unreadable, queued.item.id, "a saved edit does not decode: \(error)")
+          if LoadEvents.isOn {
+            reportEvent(.editFailed, queued, error: error, detail: "the saved edit does not decode")
+          }
           continue
         }
       }
@@ -270,6 +274,7 @@ public final class Outbox {
     let queued = Queued(edit: edit, payload: payload, sequence: lastSequence)
     queued.hasHandler = handlers[Edit.name] != nil
     change([queued.scopeID]) { queue.append(queued) }
+    if LoadEvents.isOn { reportEvent(.editQueued, queued) }
     apply(queued)
     if payload == nil {
       report(
@@ -307,9 +312,11 @@ public final class Outbox {
     queued.isApplied = true
   }
 
-  private func rollBack(_ queued: Queued) {
+  /// Takes `queued`'s change back from the entries: it failed with `error`, or (with none)
+  /// was discarded.
+  private func rollBack(_ queued: Queued, error: (any Error)?) {
     guard queued.isApplied else { return }
-    for entry in queued.touched { entry.rollBackEdit(queued.editID) }
+    for entry in queued.touched { entry.rollBackEdit(queued.editID, error: error) }
     queued.touched = []
     queued.isApplied = false
   }
@@ -462,6 +469,7 @@ public final class Outbox {
     }
     let context = OutboxContext(
       idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
+    if LoadEvents.isOn { reportEvent(.editSent, queued, attempt: queued.item.attempt) }
     return .send(queued, handler, edit, context)
   }
 
@@ -472,7 +480,9 @@ public final class Outbox {
     switch failure {
     case nil:
       commit(queued)
-      for key in queued.edit?.invalidates ?? [] { store.invalidate(key) }
+      for key in queued.edit?.invalidates ?? [] {
+        store.invalidate(key, .outboxEdit(queued.item.name))
+      }
       // The record goes once the entries' saves queued so far, the commit's among them, are
       // on storage. Gone before, a kill in between loses the edit from both: the relaunch
       // restores an entry saved without it and commits later edits over that, a value the
@@ -485,10 +495,16 @@ public final class Outbox {
       return nil
     case let failure as OutboxFailure:
       let reason: String
+      let cause: any Error
       switch failure {
-      case .permanent(let error): reason = "\(error)"
+      case .permanent(let error):
+        reason = "\(error)"
+        cause = error
       }
-      rollBack(queued)
+      if LoadEvents.isOn {
+        reportEvent(.editFailed, queued, attempt: queued.item.attempt, error: cause)
+      }
+      rollBack(queued, error: cause)
       change([queued.scopeID]) {
         queued.item.lastError = reason
         queued.failure = reason
@@ -587,6 +603,21 @@ public final class Outbox {
         storedIssues.removeFirst(storedIssues.count - Self.issueLimit)
       }
     }
+  }
+
+  /// Reports an event of `queued`: its subject is its scope's (``LoadSubject/entry(_:form:)``
+  /// with ``LoadSubject/Form/edit``), or, for an edit restored but not read back, its saved
+  /// scope by name; its detail names the edit's type and id.
+  private func reportEvent(
+    _ kind: LoadEventKind, _ queued: Queued, attempt: Int? = nil, error: (any Error)? = nil,
+    detail: String? = nil
+  ) {
+    let subject =
+      queued.edit.map { LoadSubject.entry($0.scope, form: .edit) }
+      ?? LoadSubject(form: .edit, name: queued.item.scope)
+    var words = "\(queued.item.name) \(queued.item.id)"
+    if let detail { words += ", \(detail)" }
+    LoadEvents.report(kind, subject, attempt: attempt, error: error, detail: words)
   }
 
   static func scopeID(_ scope: LoadKey) -> String {

@@ -121,11 +121,13 @@ extension LoaderStore {
         waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }
+    if LoadEvents.isOn { makingDefinition = Definition.self }
     let entry = loader(
       for: key, staleTime: definition.staleTime, policy: definition.policy,
       waitsForNetwork: definition.waitsForNetwork, refreshing: definition.refreshTriggers,
       persisted: definition.isPersisted
     ) { try await definition.fetch() }
+    makingDefinition = nil
     if entry.definition == nil {
       entry.definition = kind
       showPlaceholder(of: definition, in: entry)

@@ -128,6 +128,8 @@ extension LoaderStore {
         waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }
+    if LoadEvents.isOn { makingDefinition = Definition.self }
+    defer { makingDefinition = nil }
     let entry = pagedLoader(
       for: key, staleTime: definition.staleTime, waitsForNetwork: definition.waitsForNetwork,
       refreshing: definition.refreshTriggers, persisted: definition.isPersisted,

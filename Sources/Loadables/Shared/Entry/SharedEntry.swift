@@ -398,11 +398,19 @@ where State.Value == Value {
   /// Shows `value`, saved in an earlier launch and fetched at `fetchedAt` on the store's
   /// stopwatch, as the committed value.
   func restore(_ value: Value, fetchedAt: Duration) {
+    let now = self.now
+    if LoadEvents.isOn {
+      LoadEvents.report(
+        .entryRestored, .entry(key),
+        detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before")
+    }
     perform(book.restore(book.base._holding(value), fetchedAt: fetchedAt, at: now))
   }
 
   /// The engine wrote `state`: the book takes it as the new base.
   func engineWrote(_ state: State, cause: WriteCause) {
+    // A paged list's next page may drop pages at its start (`maxPages`): the entry trimmed.
+    if cause == .nextPage, LoadEvents.isOn { reportTrim(to: state) }
     if let itemLink { return itemLink.engineWrote(state, cause: cause) }
     perform(book.engineWrote(state, cause: cause, at: now))
   }
@@ -443,6 +451,16 @@ where State.Value == Value {
     }
   }
 
+  /// Reports an ``LoadEventKind/entryTrimmed`` when `state` keeps fewer of the pages at the
+  /// start of the list than the base did.
+  private func reportTrim(to state: State) {
+    let dropped = engine.droppedPages(in: state) - engine.droppedPages(in: book.base)
+    guard dropped > 0 else { return }
+    LoadEvents.report(
+      .entryTrimmed, .entry(key),
+      detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages")
+  }
+
   private func notify(_ event: EntryEvent<State>) {
     for watcher in watchers where event.changesShown || watcher.includesCommits {
       watcher.callback(event)
@@ -470,6 +488,10 @@ where State.Value == Value {
 
   private func triggered(_ trigger: RefreshTrigger) {
     if trigger.skipsWhileOffline, store?.connectivity?.isOnlineNow == false { return }
+    if LoadEvents.isOn {
+      LoadEvents.report(
+        .entryInvalidated, .entry(key), detail: InvalidationCause.trigger(trigger.name).detail)
+    }
     pruneObservers()
     perform(book.triggered(isFetching: slot.isBusy))
   }
@@ -482,7 +504,8 @@ where State.Value == Value {
   /// Marks the value stale; an observed entry, or one whose fetch is running, refetches at
   /// once — silently when it holds a value — so a fetch that started before never stores
   /// its older result.
-  func invalidate() {
+  func invalidate(_ cause: InvalidationCause) {
+    if LoadEvents.isOn { LoadEvents.report(.entryInvalidated, .entry(key), detail: cause.detail) }
     pruneObservers()
     perform(book.invalidate(isFetching: slot.isBusy))
   }
@@ -512,20 +535,40 @@ where State.Value == Value {
     let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
     itemLink?.edited(id, operation, before: before)
+    if LoadEvents.isOn {
+      LoadEvents.report(
+        .editApplied, .entry(key, form: .edit),
+        detail:
+          "edit \(id)\(overAbsent ? " (outbox)" : "")\(operation.isSet ? ", set" : ", update")")
+    }
     return true
   }
 
   /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
   func commitEdit(_ id: UInt64) {
+    if LoadEvents.isOn, holdsEdit(id) {
+      LoadEvents.report(.editCommitted, .entry(key, form: .edit), detail: "edit \(id)")
+    }
     perform(book.commitEdit(id))
     itemLink?.editEnded(id, committed: true)
   }
 
-  /// Edit `id` failed: it goes, and the entry shows its current base with the remaining
-  /// edits laid over it.
-  func rollBackEdit(_ id: UInt64) {
+  /// Edit `id` failed with `error` (or, with none, was discarded): it goes, and the entry
+  /// shows its current base with the remaining edits laid over it.
+  func rollBackEdit(_ id: UInt64, error: (any Error)?) {
+    if LoadEvents.isOn, holdsEdit(id) {
+      LoadEvents.report(
+        .editRolledBack, .entry(key, form: .edit), error: error,
+        detail: error == nil ? "edit \(id), discarded" : "edit \(id)")
+    }
     perform(book.rollBackEdit(id, at: now))
     itemLink?.editEnded(id, committed: false)
+  }
+
+  /// Whether edit `id` is in the book's log (asked only while someone listens to events).
+  private func holdsEdit(_ id: UInt64) -> Bool {
+    for edit in book.edits where edit.id == id { return true }
+    return false
   }
 }
 

@@ -194,7 +194,7 @@ extension LoaderStore {
           first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,
           fetch: source.fetch),
         refetch: refetch))
-    return register(entry, persisted: persisted)
+    return register(entry, persisted: persisted, kind: "paged")
   }
 }
 
@@ -346,4 +346,5 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   override func reset(_ slot: Slot) { slot.reset() }
   override func fetch() async throws -> [Item] { try await source.fetch(source.first).items }
   override var policyDescription: String { source.policy.description }
+  override func droppedPages(in state: PagedState<Item, Cursor>) -> Int { state.droppedPageCount }
 }

@@ -21,6 +21,9 @@ public struct RefreshTrigger: Sendable {
   /// Whether a refetch is skipped while the store's ``Connectivity`` says offline: polling's.
   var skipsWhileOffline = false
 
+  /// What the trigger is, in words, for the events it causes: "every 30 seconds".
+  var name = "signals"
+
   /// Refetches every `interval` on the store's clock while the entry is observed.
   ///
   /// The first refetch comes one `interval` after observation starts: one sleeper on the
@@ -41,7 +44,7 @@ public struct RefreshTrigger: Sendable {
           do { try await clock.sleep(for: interval) } catch { return }
           refetch()
         }
-      }, skipsWhileOffline: true)
+      }, skipsWhileOffline: true, name: "every \(interval)")
   }
 
   /// Refetches whenever `signals` delivers an element, while the entry is observed.

@@ -61,10 +61,10 @@ extension LoaderStore {
     do {
       let result = try await job()
       for entry in touched { entry.commitEdit(edit.id) }
-      for key in keys { invalidate(key) }
+      for key in keys { invalidate(key, .edit(edit.id)) }
       return result
     } catch {
-      for entry in touched { entry.rollBackEdit(edit.id) }
+      for entry in touched { entry.rollBackEdit(edit.id, error: error) }
       throw error
     }
   }

@@ -7,7 +7,7 @@ extension LoaderStore {
   /// Drops every entry nobody observes (and stops its fetch), as the system's memory
   /// pressure calls for.
   public func trim() {
-    for entry in entries.values where !entry.isObserved { drop(entry) }
+    for entry in entries.values where !entry.isObserved { evict(entry, .memoryPressure) }
   }
 
   /// How often the sweeper checks the lives of following owners: once per grace time, and
@@ -57,7 +57,7 @@ extension LoaderStore {
         next = min(next ?? deadline, deadline)
       }
     }
-    for entry in expired { drop(entry) }
+    for entry in expired { evict(entry, .graceTime) }
     return next.map { $0 - now }
   }
 
@@ -67,11 +67,20 @@ extension LoaderStore {
     entry.lastUse = uses
   }
 
-  /// Removes `entry`, if it is still the one held for its key, and stops its work.
-  func drop(_ entry: any AnySharedEntry) {
-    guard let held = entries[entry.registryKey], held === entry else { return }
+  /// Removes `entry`, if it is still the one held for its key, and stops its work; returns
+  /// whether it was.
+  @discardableResult
+  func drop(_ entry: any AnySharedEntry) -> Bool {
+    guard let held = entries[entry.registryKey], held === entry else { return false }
     entries[entry.registryKey] = nil
     entry.wasDropped()
+    return true
+  }
+
+  /// Drops `entry` on the store's own account (see ``drop(_:)``), for `cause`.
+  private func evict(_ entry: any AnySharedEntry, _ cause: EvictionCause) {
+    guard drop(entry), LoadEvents.isOn else { return }
+    LoadEvents.report(.entryEvicted, .entry(entry.key), detail: cause.detail)
   }
 
   func evictIfNeeded() {
@@ -79,7 +88,7 @@ extension LoaderStore {
       // An entry whose fetch is in flight stays: a caller may await it.
       let candidates = entries.values.filter { !$0.isObserved && !$0.isFetching }
       guard let oldest = candidates.min(by: { $0.lastUse < $1.lastUse }) else { return }
-      drop(oldest)
+      evict(oldest, .maxEntries)
     }
   }
 

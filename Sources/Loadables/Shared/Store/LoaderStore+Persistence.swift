@@ -46,9 +46,12 @@ extension LoaderStore {
     report(persister.writer.takeEvents())
   }
 
-  /// Reports `events`, in order.
-  func report(_ events: [PersistenceEvent]) {
+  /// Reports `events`, in order; each that dropped a saved record is also an
+  /// ``LoadEventKind/entryDiscarded`` event, of the entry of `key` when they came from
+  /// reading its record.
+  func report(_ events: [PersistenceEvent], for key: LoadKey? = nil) {
     guard !events.isEmpty else { return }
+    reportDiscards(events, for: key)
     recentPersistenceEvents.append(contentsOf: events)
     if recentPersistenceEvents.count > 100 {
       recentPersistenceEvents.removeFirst(recentPersistenceEvents.count - 100)
@@ -104,7 +107,7 @@ final class EntryPersister {
   ) {
     let now = store.wallNow
     let load = writer.backend.read(key, rules: rules, now: now)
-    store.report(load.events)
+    store.report(load.events, for: entry.key)
     guard let record = load.records.first else { return }
     let value: Value
     do {
@@ -113,7 +116,7 @@ final class EntryPersister {
       value = decoded
     } catch {
       writer.remove(key, store: store)
-      store.report([.undecodable(key: key, reason: String(describing: error))])
+      store.report([.undecodable(key: key, reason: String(describing: error))], for: entry.key)
       return
     }
     // A saved time in the future (the device's clock moved back) counts as just fetched.

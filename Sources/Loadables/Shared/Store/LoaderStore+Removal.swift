@@ -64,6 +64,9 @@ extension LoaderStore {
       removable.resetForRemoval()
       drop(entry)
       removable.detach()
+      if LoadEvents.isOn {
+        LoadEvents.report(.entryRemoved, .entry(entry.key), detail: "by remove(\(prefix))")
+      }
     }
     removeSavedRecords(under: prefix)
     return PrefixRemoval(
@@ -94,6 +97,9 @@ extension LoaderStore {
     let matching = entries.values.filter { $0.key.hasPrefix(prefix) }
     for entry in matching {
       (entry as? any RemovableEntry)?.resetForRemoval()
+      if LoadEvents.isOn {
+        LoadEvents.report(.entryReset, .entry(entry.key), detail: "by reset(\(prefix))")
+      }
     }
     if outbox.hasAppliedEdits {
       for entry in matching { outbox.layEdits(over: entry) }

@@ -70,6 +70,9 @@ public final class LoaderStore {
   var uses: UInt64 = 0
   /// The id of the latest edit transaction.
   var nextEditID: UInt64 = 0
+  /// The definition type whose entry is being made, while someone listens to events: its
+  /// ``LoadEventKind/entryMade`` event names it.
+  var makingDefinition: Any.Type?
   /// The item types kept in sync across entries; `nil` until ``keepInSync(_:)``.
   var itemSync: ItemSyncRegistry?
   /// The settings every entry gets unless its caller states its own; see ``LoadDefinition``.
@@ -300,15 +303,17 @@ public final class LoaderStore {
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,
       engine: ValueEntryEngine(policy: policy, fetch: fetch))
-    return register(entry, persisted: persisted)
+    return register(entry, persisted: persisted, kind: "value")
   }
 
   /// Keeps `entry`, just made, under its key: restores its saved value and saves what it
   /// writes (when `persisted`), lays the outbox's queued edits over it, and makes room.
+  /// `kind` says what it is ("value", "paged") in its ``LoadEventKind/entryMade`` event.
   func register<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, persisted: Bool
+    _ entry: SharedEntry<Value, State>, persisted: Bool, kind: StaticString
   ) -> SharedEntry<Value, State> {
     entries[entry.registryKey] = entry
+    if LoadEvents.isOn { reportMade(entry, kind: kind) }
     if let itemSync { itemSync.attach(entry) }
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
@@ -317,6 +322,15 @@ public final class LoaderStore {
     scheduleSweep()
     evictIfNeeded()
     return entry
+  }
+
+  /// Reports that `entry` was made: its kind, the definition it is being made for, whether it
+  /// is kept apart after a ``LoadKeyTypeMismatch``.
+  private func reportMade(_ entry: any AnySharedEntry, kind: StaticString) {
+    var detail = "\(kind)"
+    if let makingDefinition { detail += ", defined by \(makingDefinition)" }
+    if entry.registryKey != entry.key { detail += ", kept apart for \(entry.valueType)" }
+    LoadEvents.report(.entryMade, .entry(entry.key), detail: detail)
   }
 
   /// The identity of `SharedLoader<Value>`, remembered for the last value type asked for:
@@ -359,12 +373,17 @@ public final class LoaderStore {
   ///
   /// - Parameter prefix: A key or a family of keys, such as `["posts"]`.
   public func invalidate(_ prefix: LoadKey) {
-    for entry in entries.values where entry.key.hasPrefix(prefix) { entry.invalidate() }
+    invalidate(prefix, .invalidate(prefix))
+  }
+
+  /// Marks every entry under `prefix` stale, for `cause`; see ``invalidate(_:)``.
+  func invalidate(_ prefix: LoadKey, _ cause: InvalidationCause) {
+    for entry in entries.values where entry.key.hasPrefix(prefix) { entry.invalidate(cause) }
   }
 
   /// Marks every entry stale; see ``invalidate(_:)``.
   public func invalidateAll() {
-    for entry in entries.values { entry.invalidate() }
+    for entry in entries.values { entry.invalidate(.invalidateAll) }
   }
 
   /// The time on the store's clock since the store was made.
@@ -386,10 +405,10 @@ protocol AnySharedEntry: AnyObject {
   var hasBoundObservers: Bool { get }
   var isFetching: Bool { get }
   func pruneObservers()
-  func invalidate()
+  func invalidate(_ cause: InvalidationCause)
   func wasDropped()
   func commitEdit(_ id: UInt64)
-  func rollBackEdit(_ id: UInt64)
+  func rollBackEdit(_ id: UInt64, error: (any Error)?)
   /// Lays `change` over the entry through `edit` when its value is a `V`; `nil` when not.
   func update<V>(
     as type: V.Type, in edit: inout SharedEdit, _ change: @escaping (inout V) -> Void

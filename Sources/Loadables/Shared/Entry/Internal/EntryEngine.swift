@@ -38,6 +38,10 @@ where State.Value == Value {
   /// ``LoadableState``, the state's for any other.
   var valueType: Any.Type { State.self }
 
+  /// How many pages at the start of a paged list `state` dropped to keep within its
+  /// `maxPages`; `0` for an entry of one value.
+  func droppedPages(in state: State) -> Int { 0 }
+
   /// The policy every fetch runs under, as ``LoadPolicy/description`` writes it.
   var policyDescription: String { "none" }
 }
