@@ -140,36 +140,76 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
 
   // MARK: The store
 
-  /// The store made an entry for a key.
+  // Each store event's subject is the entry's (``LoadSubject/entry(_:form:)``), and its
+  // ``LoadEvent/detail`` says why.
+
+  /// The store made an entry for a key. The detail says which kind: "value" (a
+  /// ``SharedLoader``) or "paged" (a ``SharedPagedLoader``), with the ``LoadDefinition`` or
+  /// ``PagedLoadDefinition`` type that made it ("value, defined by PostQuery"), and whether
+  /// it is kept apart after a ``LoadKeyTypeMismatch``. Reported before anything else of the
+  /// entry: a restored value, the outbox's edits laid over it.
   case entryMade
-  /// An entry was marked stale (``LoaderStore/invalidate(_:)``, a refresh trigger).
+  /// An entry was marked stale, or told to refetch. The detail says by what:
+  /// ``LoaderStore/invalidate(_:)`` (with its prefix), ``LoaderStore/invalidateAll()``, the
+  /// `invalidating:` keys of an edit that committed, the ``OutboxEdit/invalidates`` of an
+  /// outbox edit that was sent, or a ``RefreshTrigger`` that fired (its value is not marked
+  /// stale then: the observed entry refetches at once). A refetch that follows is a load of
+  /// the entry: ``started``, silent when a value stays on screen.
   case entryInvalidated
-  /// An entry left the store: nobody observed it for its grace time, or memory ran short.
+  /// An entry left the store on the store's own account; whoever still holds the object may
+  /// use it, but it is no longer shared. The detail says why: nobody observed it for the
+  /// store's ``LoaderStore/graceTime``, the store held more than its
+  /// ``LoaderStore/maxEntries`` (the least recently used went), or ``LoaderStore/trim()``
+  /// answered memory pressure. An entry removed on request is ``entryRemoved`` instead.
   case entryEvicted
-  /// An entry's value was dropped to keep the store within its limits, the entry kept.
+  /// An entry dropped part of its value to keep within its limits, and stayed: a paged
+  /// entry's next page made it hold more than its `maxPages`, so the pages at the start of
+  /// the list went (``PagedState/droppedPageCount``). The detail says how many pages.
   case entryTrimmed
-  /// An entry showed a value saved in an earlier launch.
+  /// An entry showed a value saved in an earlier launch, as the store made it. The detail
+  /// says how long before it was fetched.
   case entryRestored
-  /// A saved value could not be used (a torn file, a changed schema) and was removed.
+  /// A saved value could not be used and its record was removed: the entry loads as if
+  /// nothing was saved. The detail says why: the file was unreadable (torn, truncated, a
+  /// bad checksum), the value no longer decodes, it was saved under another version, or it
+  /// is older than the persistence's `maxAge`. The subject is the entry's when the record
+  /// was read for it; a record dropped while no entry read it (a prefix's records removed)
+  /// is named by its saved key, with no ``LoadSubject/key``.
   case entryDiscarded
-  /// An entry was removed on request (``LoaderStore/remove(_:pendingEdits:)``).
+  /// An entry was removed on request (``LoaderStore/remove(_:pendingEdits:)``), after its
+  /// reset; the detail names the prefix.
   case entryRemoved
-  /// An entry's state was reset on request (``LoaderStore/reset(_:pendingEdits:)``).
+  /// An entry was reset on request (``LoaderStore/reset(_:pendingEdits:)``) and stays in the
+  /// store; the detail names the prefix.
   case entryReset
 
   // MARK: Edits
 
-  /// An edit's optimistic change was laid over the entries it edits.
+  // An edit's change to an entry is reported with the entry's key and the form
+  // ``LoadSubject/Form/edit`` (``LoadSubject/entry(_:form:)``), one event per entry it
+  // touches, its detail naming the store's edit id. The outbox's own events (queued, sent,
+  // failed) have the edit's ``OutboxEdit/scope`` as their key, and their detail names the
+  // edit's type and its ``OutboxItem/id``.
+
+  /// An edit's optimistic change was laid over an entry (by
+  /// ``LoaderStore/edit(invalidating:_:perform:)``, or by the outbox, also over an entry made
+  /// later or after a relaunch). The detail says whether it sets the value or updates it.
   case editApplied
-  /// An edit's job succeeded: its change is now the entries' committed value.
+  /// An edit's job succeeded (or the outbox sent it): its change to the entry is now part
+  /// of the committed value.
   case editCommitted
-  /// An edit's job failed: its optimistic change was taken back.
+  /// An edit's change was taken back from an entry: its job failed (the event carries the
+  /// error), the outbox edit failed for good, or it was discarded (no error).
   case editRolledBack
-  /// An edit was put in the outbox, to be sent when it can.
+  /// An edit was put in the outbox, to be sent when it can (``LoaderStore/enqueue(_:)``), or
+  /// put back by ``Outbox/retry(_:)`` (the detail says "retried").
   case editQueued
-  /// The outbox sent an edit to its handler.
+  /// The outbox handed an edit to its handler; the event carries the attempt. A transient
+  /// failure is retried and sent again, a new `editSent`.
   case editSent
-  /// An edit failed for good: the outbox stopped retrying it.
+  /// An edit failed for good: its handler threw ``OutboxFailure/permanent(_:)`` (the event
+  /// carries the error inside), or a restored edit does not decode. The outbox stops
+  /// sending it until ``Outbox/retry(_:)``.
   case editFailed
 
   /// The kind's name: "started", "entryEvicted".

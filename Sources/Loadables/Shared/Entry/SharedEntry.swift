@@ -410,7 +410,7 @@ where State.Value == Value {
   /// The engine wrote `state`: the book takes it as the new base.
   func engineWrote(_ state: State, cause: WriteCause) {
     // A paged list's next page may drop pages at its start (`maxPages`): the entry trimmed.
-    if cause == .nextPage, LoadEvents.isOn { reportTrim(to: state) }
+    if LoadEvents.isOn, cause == .nextPage { reportTrim(to: state) }
     if let itemLink { return itemLink.engineWrote(state, cause: cause) }
     perform(book.engineWrote(state, cause: cause, at: now))
   }

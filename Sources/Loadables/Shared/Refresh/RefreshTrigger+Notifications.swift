@@ -21,12 +21,14 @@ extension RefreshTrigger {
   /// - Parameter name: The notification to refetch on.
   /// - Returns: A trigger that refetches on every such notification.
   public static func notifications(named name: Notification.Name) -> RefreshTrigger {
-    RefreshTrigger { _, refetch in
+    var trigger = RefreshTrigger { _, refetch in
       await forEachNotification(named: name) {
         refetch()
         return true
       }
     }
+    trigger.name = "notification \(name.rawValue)"
+    return trigger
   }
 }
 
