@@ -48,7 +48,7 @@ final class StoreEventsTests: XCTestCase {
     let value = LoadEventRecorder(key: ["storeEvents", "value"])
     let paged = LoadEventRecorder(key: ["storeEvents", "paged"])
     let defined = LoadEventRecorder(key: ["storeEvents", "definition"])
-    defer { [value, paged, defined].forEach { $0.stop() } }
+    defer { for events in [value, paged, defined] { events.stop() } }
 
     _ = store.loader(for: ["storeEvents", "value"]) { 1 }
     _ = store.loader(for: ["storeEvents", "value"]) { 2 }  // the same entry: not made again
