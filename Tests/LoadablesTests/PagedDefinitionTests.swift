@@ -143,4 +143,148 @@ final class PagedDefinitionTests: XCTestCase {
     XCTAssertEqual(feed.state.items, items(1))
     XCTAssertEqual(server.calls, [1], "the load did not join the prefetch")
   }
+
+  // MARK: - Placeholders
+
+  /// A feed whose placeholder is the pinned items another entry holds.
+  struct PinnedFeedQuery: PagedLoadDefinition {
+    let server: PageServer
+    var key: LoadKey { ["feed"] }
+    var source: PagedSource<Int, Int> {
+      PagedSource(first: 1) { [server] cursor in try await server.fetch(cursor) }
+    }
+    func placeholder(in store: LoaderStore) -> [Int]? {
+      store.existingLoader(for: ["pinned"], as: [Int].self)?.state.data
+    }
+  }
+
+  struct BrokenFeedQuery: PagedLoadDefinition {
+    let server: PageServer
+    var key: LoadKey { ["broken feed"] }
+    var source: PagedSource<Int, Int> {
+      PagedSource(first: 1) { [server] cursor in try await server.fetch(cursor) }
+    }
+    func placeholder(in store: LoaderStore) throws -> [Int]? { throw TestError(code: 4) }
+  }
+
+  func testADefinitionsPlaceholderListShowsFlaggedUntilItsFirstPageLands() async {
+    let store = LoaderStore()
+    let pinned = store.loader(for: ["pinned"]) { [7, 8] }
+    await pinned.load()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: PinnedFeedQuery(server: server))
+    XCTAssertTrue(feed.isPlaceholder)
+    XCTAssertEqual(feed.state.items, [7, 8])
+    XCTAssertEqual(feed.state.list, .loaded([7, 8]))
+    XCTAssertTrue(feed.isStale, "a placeholder list is fresh")
+    XCTAssertNil(feed.fetchedAt)
+    let load = Task { await feed.load() }
+    await server.gate(0).arrival()
+    XCTAssertTrue(feed.isPlaceholder, "the placeholder went while the first page ran")
+    XCTAssertEqual(feed.state.items, [7, 8], "the placeholder list blanked")
+    server.gate(0).open(page(1))
+    _ = await load.value
+    XCTAssertFalse(feed.isPlaceholder)
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertNotNil(feed.fetchedAt)
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(1, with: page(2))
+    await next.value
+    XCTAssertEqual(feed.state.items, items(1, 2))
+    XCTAssertEqual(server.calls, [1, 2])
+  }
+
+  func testAFailedFirstPageKeepsThePlaceholderListFlaggedWithItsError() async {
+    let store = LoaderStore()
+    let pinned = store.loader(for: ["pinned"]) { [7, 8] }
+    await pinned.load()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: PinnedFeedQuery(server: server))
+    let load = Task { await feed.load() }
+    await server.fail(0, with: TestError(code: 5))
+    _ = await load.value
+    // As a failed refresh of a list: the list stays on screen, still flagged.
+    XCTAssertEqual(feed.state.items, [7, 8], "the placeholder list blanked")
+    XCTAssertTrue(feed.isPlaceholder, "a failed first page unflagged the placeholder")
+    XCTAssertEqual(feed.refreshError as? TestError, TestError(code: 5))
+  }
+
+  func testANextPageOverAPlaceholderListFetchesTheFirstPage() async {
+    let store = LoaderStore()
+    let pinned = store.loader(for: ["pinned"]) { [7, 8] }
+    await pinned.load()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: PinnedFeedQuery(server: server))
+    let next = Task { await feed.loadNextPage() }
+    await server.answer(0, with: page(1))
+    await next.value
+    XCTAssertEqual(server.calls, [1], "a placeholder list without cursors fetched a next page")
+    XCTAssertEqual(feed.state.items, items(1))
+    XCTAssertFalse(feed.isPlaceholder)
+  }
+
+  func testAPagedDefinitionWithoutAPlaceholderStartsEmpty() {
+    let store = LoaderStore()
+    let feed = store.pagedLoader(for: PinnedFeedQuery(server: PageServer()))
+    XCTAssertFalse(feed.isPlaceholder, "no pinned list, yet a placeholder")
+    XCTAssertEqual(feed.state.list, .absent)
+    let plain = store.pagedLoader(for: FeedQuery(server: PageServer()))
+    XCTAssertFalse(plain.isPlaceholder)
+  }
+
+  func testAPagedPlaceholderThatThrowsIsReportedAndNoneIsShown() async {
+    let store = LoaderStore()
+    let server = PageServer()
+    let feed = store.pagedLoader(for: BrokenFeedQuery(server: server))
+    XCTAssertEqual(feed.state.list, .absent)
+    XCTAssertFalse(feed.isPlaceholder)
+    XCTAssertEqual(
+      store.recentDiagnostics.map(\.description),
+      [
+        #"LoaderStore.loader(for: ["broken feed"]): the definition's placeholder threw "#
+          + "TestError(code: 4); no placeholder is shown"
+      ])
+    let load = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await load.value
+    XCTAssertEqual(feed.state.items, items(1))
+  }
+
+  func testAPagedPlaceholderIsNeverSavedAndARestoredListIsNotCoveredByOne() async throws {
+    let saved = StorePersistence.inMemory(version: "1")
+    do {
+      let store = LoaderStore(persistence: saved)
+      let pinned = store.loader(for: ["pinned"], persisted: false) { [7, 8] }
+      await pinned.load()
+      let feed = store.pagedLoader(for: PinnedFeedQuery(server: PageServer()))
+      XCTAssertTrue(feed.isPlaceholder)
+      try await store.edit {
+        $0.update(items: feed, where: { $0 == 7 }) { $0 = 70 }
+      } perform: {
+      }
+      XCTAssertEqual(feed.state.items, [70, 8])
+      await store.flushPersistence()
+    }
+    do {
+      let store = LoaderStore(persistence: saved)
+      let feed = store.pagedLoader(for: FeedQuery(server: PageServer()))
+      XCTAssertEqual(feed.state.list, .absent, "a placeholder list was saved as the entry's")
+    }
+    // A list restored from disk shows its saved items, not a placeholder.
+    let server = PageServer()
+    do {
+      let store = LoaderStore(persistence: saved)
+      let feed = store.pagedLoader(for: FeedQuery(server: server))
+      let load = Task { await feed.load() }
+      await server.answer(0, with: page(1))
+      _ = await load.value
+      await store.flushPersistence()
+    }
+    let store = LoaderStore(persistence: saved)
+    let pinned = store.loader(for: ["pinned"], persisted: false) { [7, 8] }
+    await pinned.load()
+    let feed = store.pagedLoader(for: PinnedFeedQuery(server: server))
+    XCTAssertFalse(feed.isPlaceholder, "a placeholder covered the restored list")
+    XCTAssertEqual(feed.state.items, items(1))
+  }
 }

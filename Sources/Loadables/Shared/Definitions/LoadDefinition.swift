@@ -130,19 +130,20 @@ extension LoaderStore {
     makingDefinition = nil
     if entry.definition == nil {
       entry.definition = kind
-      showPlaceholder(of: definition, in: entry)
+      showPlaceholder(in: entry) { try definition.placeholder(in: self) }
     }
     return entry
   }
 
-  /// Shows `definition`'s placeholder in the entry it just made, unless a value was restored
-  /// (or laid over by the outbox); reports a placeholder that throws.
-  private func showPlaceholder<Definition: LoadDefinition>(
-    of definition: Definition, in entry: SharedLoader<Definition.Value>
-  ) {
-    guard !entry.state.isLoaded else { return }
+  /// Shows the placeholder `make` computes in the entry a definition just made, unless a
+  /// value was restored (or laid over by the outbox); reports a placeholder that throws. One
+  /// path for every kind of definition (``LoadDefinition``, ``PagedLoadDefinition``).
+  func showPlaceholder<Value: Sendable, State: SharedEntryState & Sendable>(
+    in entry: SharedEntry<Value, State>, _ make: () throws -> Value?
+  ) where State.Value == Value {
+    guard !entry.state._holdsValue else { return }
     do {
-      if let value = try definition.placeholder(in: self) { entry.showPlaceholder(value) }
+      if let value = try make() { entry.showPlaceholder(value) }
     } catch {
       report(.placeholderFailed(key: entry.key, error: String(describing: error)))
     }

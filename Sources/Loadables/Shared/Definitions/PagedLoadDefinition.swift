@@ -78,6 +78,25 @@ public protocol PagedLoadDefinition: Sendable {
 
   /// What a refetch of a loaded list fetches; ``PagedRefetch/firstPage`` by default.
   var refetch: PagedRefetch { get }
+
+  /// A placeholder list to show until the first page lands, computed from what the store
+  /// already holds (the first items of another list, say); `nil` (the default) for none.
+  /// Asked once, when the store makes the entry and nothing was restored for it; see
+  /// ``SharedEntry/showPlaceholder(_:)``. The list shows the items, flagged
+  /// ``SharedEntry/isPlaceholder``, until its first page replaces them; it has no pages and
+  /// no cursor, so a ``SharedEntry/loadNextPage()`` over it fetches the first page. A first
+  /// page that fails keeps it on screen, still flagged, with the error as
+  /// ``SharedEntry/refreshError``, as a failed refresh of a loaded list does. A placeholder
+  /// that throws is reported as ``StoreDiagnostic/placeholderFailed(key:error:)`` and none
+  /// is shown.
+  ///
+  /// ```swift
+  /// func placeholder(in store: LoaderStore) -> [Post]? {
+  ///   // The pinned posts another screen loaded, until the feed's first page lands.
+  ///   store.existingLoader(for: ["pinned"], as: [Post].self)?.state.data
+  /// }
+  /// ```
+  @MainActor func placeholder(in store: LoaderStore) throws -> [Item]?
 }
 
 extension PagedLoadDefinition {
@@ -93,6 +112,8 @@ extension PagedLoadDefinition {
   public var maxPages: Int? { nil }
   /// The first page alone: ``PagedRefetch/firstPage``.
   public var refetch: PagedRefetch { .firstPage }
+  /// No placeholder.
+  @MainActor public func placeholder(in store: LoaderStore) throws -> [Item]? { nil }
 }
 
 extension LoaderStore {
@@ -134,7 +155,10 @@ extension LoaderStore {
       for: key, staleTime: definition.staleTime, waitsForNetwork: definition.waitsForNetwork,
       refreshing: definition.refreshTriggers, persisted: definition.isPersisted,
       maxPages: definition.maxPages, refetching: definition.refetch, source: definition.source)
-    if entry.definition == nil { entry.definition = kind }
+    if entry.definition == nil {
+      entry.definition = kind
+      showPlaceholder(in: entry) { try definition.placeholder(in: self) }
+    }
     return entry
   }
 

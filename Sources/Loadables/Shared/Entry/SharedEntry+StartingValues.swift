@@ -60,7 +60,8 @@ extension SharedEntry {
   /// anything else: the fetch's value (or its error, as the entry's policy writes it), a
   /// reset, an assignment. A placeholder is stale, has no ``fetchedAt``, and is never saved
   /// between launches, even with an edit committed over it. A ``LoadDefinition`` can
-  /// compute one for every entry it makes (``LoadDefinition/placeholder(in:)``).
+  /// compute one for every entry it makes (``LoadDefinition/placeholder(in:)``), and so can
+  /// a ``PagedLoadDefinition`` for its list (``PagedLoadDefinition/placeholder(in:)``).
   ///
   /// - Parameter value: The value to show meanwhile.
   /// - Returns: Whether it is shown: `false`, changing nothing, when the entry holds a value
