@@ -37,6 +37,15 @@ extension LoaderStore {
   /// right over whatever they fetch meanwhile; other edits show the changed items as they
   /// are.
   ///
+  /// **Memory.** To keep that order the store remembers the latest version of each item it
+  /// saw, but only while it may matter: a version is forgotten once no fetch that started
+  /// before it is still in flight and no entry holds its id any more (the entry was
+  /// removed, evicted or reset, or a paged list dropped the page), and a removal is
+  /// forgotten once no fetch older than it is in flight. Forgetting runs as the remembered
+  /// versions pass twice what was kept the time before, so a list scrolled through 100,000
+  /// items keeps a few hundred. A fetch that never ends (one waiting for the network, say)
+  /// holds back forgetting what came after it started, until it ends.
+  ///
   /// Call it once, as you make the store; entries already made take part from then on.
   ///
   /// - Parameter type: The item type: its `id` names an item across entries.
@@ -69,6 +78,13 @@ extension LoaderStore {
   ) {
     guard let itemSync, itemSync.syncs[ObjectIdentifier(type)] != nil else { return }
     itemSync.sync(of: type).remove(id)
+  }
+
+  /// How many versions of items of `type` the store remembers to keep fetches in order (see
+  /// ``ItemLedger``): what tests read to see it forget; zero for a type not kept in sync.
+  func syncedItemCount<Item: Identifiable & Equatable & Sendable>(_ type: Item.Type) -> Int {
+    guard let itemSync, itemSync.syncs[ObjectIdentifier(type)] != nil else { return 0 }
+    return itemSync.sync(of: type).ledger.count
   }
 
   /// A new edit id, for an edit the store lays itself (an item kept in sync).

@@ -15,6 +15,24 @@
 /// | not at all, or from an older stamp | is the latest now: other entries show it |
 /// | from a newer stamp (a later fetch or edit) | is not shown: this entry shows the newer one |
 /// | as removed, at a newer stamp | is not shown: this entry drops it too |
+///
+/// **Forgetting.** A version is only ever read to stop something older than it: a fetch that
+/// started before its stamp and lands later (``arrived(_:stamp:)``), or a cancelled fetch
+/// bringing back a state as old as its entry's last fetch (``newer(than:for:)``). So a
+/// version whose stamp is not newer than the oldest of those still possible — the oldest
+/// stamp *in flight*, which the runner works out from the entries whose fetch runs — can
+/// never be read to any effect again, and ``forget(inFlightSince:holding:)`` drops it:
+///
+/// - an item version, unless an entry still holds its id (kept only so that a fetch bringing
+///   the same item again finds it unchanged and tells no one);
+/// - a removal's tombstone, always.
+///
+/// Nothing newer than the oldest stamp in flight is ever forgotten, so the rule above holds
+/// across forgetting. The runner forgets when ``isForgettingDue``: when the ledger holds more
+/// than twice what it kept after the last time, or than it kept plus the ids it had to look
+/// at (and at least ``minimumBudget``). The work is then paid for by the arrivals in between,
+/// and the ledger holds at most about twice what the entries hold, plus the versions newer
+/// than the oldest fetch in flight: a fetch that never ends holds back forgetting.
 struct ItemLedger<Item: Identifiable & Equatable> {
   /// One known version: the item, or `nil` once the app removed it, and its stamp.
   struct Version: Equatable {
@@ -33,6 +51,35 @@ struct ItemLedger<Item: Identifiable & Equatable> {
   }
 
   private(set) var versions: [Item.ID: Version] = [:]
+
+  /// The fewest versions the ledger holds before it forgets: below it, forgetting costs more
+  /// than it saves.
+  static var minimumBudget: Int { 256 }
+
+  /// How many versions the ledger may hold before ``isForgettingDue``.
+  private(set) var budget = ItemLedger.minimumBudget
+
+  /// How many versions the ledger holds.
+  var count: Int { versions.count }
+
+  /// Whether the ledger holds more than its budget: the runner then works out the oldest
+  /// stamp in flight and the ids held, and calls ``forget(inFlightSince:holding:)``.
+  var isForgettingDue: Bool { versions.count > budget }
+
+  /// Forgets the versions nothing can read any more; see the type's discussion.
+  ///
+  /// - Parameters:
+  ///   - oldest: The oldest stamp a fetch still in flight can bring or bring back (the
+  ///     older of its start and, when its entry holds a value, the start of the fetch that
+  ///     brought it); `nil` when no fetch of an entry holding this type is in flight.
+  ///   - held: The ids the entries hold now.
+  mutating func forget(inFlightSince oldest: UInt64?, holding held: Set<Item.ID>) {
+    let horizon = oldest ?? .max
+    versions = versions.filter { id, version in
+      version.stamp > horizon || (version.item != nil && held.contains(id))
+    }
+    budget = Swift.max(Self.minimumBudget, 2 * versions.count, versions.count + held.count)
+  }
 
   /// `items`, fetched by a fetch that started at `stamp` (or made by an edit that committed
   /// at `stamp`), arrived.

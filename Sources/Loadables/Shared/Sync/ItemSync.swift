@@ -99,6 +99,23 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
     return alive
   }
 
+  /// Forgets the versions no fetch in flight and no entry needs, when the ledger has grown
+  /// past its budget (see ``ItemLedger``): the ledger decides, this gathers what it asks.
+  /// `landed` is a holder whose fetch has just written its result: it counts as in flight no
+  /// more, even if its slot has not ended yet.
+  func forgetIfDue(landed: AnyObject? = nil) {
+    guard ledger.isForgettingDue else { return }
+    var oldest: UInt64?
+    var held = Set<Item.ID>()
+    for holder in holders(except: nil) {
+      if holder !== landed, let since = holder.inFlightSince {
+        oldest = Swift.min(oldest ?? since, since)
+      }
+      holder.collectHeldIDs(into: &held)
+    }
+    ledger.forget(inFlightSince: oldest, holding: held)
+  }
+
   // MARK: - Fetches
 
   /// A fetch of `source`, started at `stamp`, brought `items`: records them, shows the newer
@@ -151,6 +168,7 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
     guard committed, let source = record.source else { return }
     let items = source.shownItems(record.ids)
     _ = ledger.arrived(items, stamp: registry.nextStamp())
+    forgetIfDue()
   }
 
   // MARK: - Removal
@@ -159,6 +177,7 @@ final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
   func remove(_ id: Item.ID) {
     ledger.removed(id, stamp: registry.nextStamp())
     for holder in holders(except: nil) { holder.syncBase([id: nil]) }
+    forgetIfDue()
   }
 }
 
@@ -259,6 +278,11 @@ protocol ItemHolder<Item>: AnyObject {
   func endDerived(_ id: UInt64, committed: Bool)
   /// The items with these ids the entry shows now.
   func shownItems(_ ids: Set<Item.ID>) -> [Item]
+  /// The oldest stamp the entry's fetch in flight can bring, or bring back if cancelled;
+  /// `nil` when none is in flight. See ``ItemLedger/forget(inFlightSince:holding:)``.
+  var inFlightSince: UInt64? { get }
+  /// Adds the ids of the items the entry holds (fetched, or shown) to `ids`.
+  func collectHeldIDs(into ids: inout Set<Item.ID>)
 }
 
 /// A weak reference to a holder.
@@ -368,6 +392,8 @@ final class EntryItemLink<
       break
     }
     entry.perform(entry.book.engineWrote(state, cause: cause, at: entry.now))
+    // After the write, so the entry holds what it fetched.
+    if cause == .fetched || cause == .nextPage { sync.forgetIfDue(landed: self) }
   }
 
   /// `state` with `change` laid over its items.
@@ -449,5 +475,19 @@ final class EntryItemLink<
 
   func shownItems(_ ids: Set<Item.ID>) -> [Item] {
     items(of: entry?.book.shown._value).filter { ids.contains($0.id) }
+  }
+
+  var inFlightSince: UInt64? {
+    guard let entry, entry.isFetching else { return nil }
+    // A cancelled first-page fetch brings back the state it replaced, as old as
+    // `baseStamp`; a cancelled next page, or a base with no value, brings back no items.
+    if entry.slot.isLoadingNextPage || !entry.book.base._holdsValue { return fetchStamp }
+    return Swift.min(baseStamp, fetchStamp)
+  }
+
+  func collectHeldIDs(into ids: inout Set<Item.ID>) {
+    guard let entry else { return }
+    for item in items(of: entry.book.base._value) { ids.insert(item.id) }
+    for item in items(of: entry.book.shown._value) { ids.insert(item.id) }
   }
 }
