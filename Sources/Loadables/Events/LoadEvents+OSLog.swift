@@ -11,7 +11,7 @@
     ///
     /// Each event is written at its ``LoadEventLevel`` (failures as `.error`, what happened to
     /// the data as `.info`, the steps of a load as `.debug`), as one line such as
-    /// "finished entry after 0.21 s (attempt 2): [posts, 42]". Keys, errors and details may
+    /// `finished entry after 0.21 s (attempt 2): ["posts", 42]`. Keys, errors and details may
     /// hold user data, so by default they are written as private data: Xcode's console and a
     /// device under the debugger show them, logs collected elsewhere show `<private>`; see
     /// ``LoadEventLogPrivacy``.
