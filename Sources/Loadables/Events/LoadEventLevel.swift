@@ -76,8 +76,8 @@ extension LoadEvent {
 /// platforms, what `os.Logger` and `OSSignposter` redact in logs collected off the device.
 ///
 /// A key may hold user data (`["user", email]`), and so may an error's or an edit's text; the
-/// names that come from your code do not (a property's state type, a key path such as
-/// `\FeedModel.posts`, a loader's type), nor do the kind, the form, the durations, the
+/// names that come from your code do not (the state type of a property or a loader, a key
+/// path such as `\FeedModel.posts`), nor do the kind, the form, the durations, the
 /// attempt and the wait.
 public enum LoadEventLogPrivacy: Sendable, Hashable {
   /// The default: the key of an entry or edit, the error and the detail are written as

@@ -9,8 +9,9 @@
     /// Writes every event from now on to `logger`, until the returned subscription is
     /// cancelled: one line to connect the stream to `os.Logger`.
     ///
-    /// Each event is written at its ``LoadEventLevel`` (failures as `.error`, what happened to
-    /// the data as `.info`, the steps of a load as `.debug`), as one line such as
+    /// Each event is written at its ``LoadEventLevel`` (failures as `.error`, what went wrong
+    /// and was dealt with as `.default`, what happened to the data as `.info`, the steps of a
+    /// load as `.debug`), as one line such as
     /// `finished entry after 0.21 s (attempt 2): ["posts", 42]`. Keys, errors and details may
     /// hold user data, so by default they are written as private data: Xcode's console and a
     /// device under the debugger show them, logs collected elsewhere show `<private>`; see
@@ -29,8 +30,8 @@
     ///     default.
     ///   - minimumLevel: The least level written; ``LoadEventLevel/debug`` (everything) by
     ///     default.
-    /// - Returns: The subscription; keep it while you want the log, and
-    ///   ``LoadEventSubscription/cancel()`` it to stop.
+    /// - Returns: The subscription. The log runs until you call
+    ///   ``LoadEventSubscription/cancel()`` (dropping the subscription does not stop it).
     public static func log(
       to logger: Logger,
       privacy: LoadEventLogPrivacy = .private,
