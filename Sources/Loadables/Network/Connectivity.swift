@@ -28,6 +28,14 @@ public final class Connectivity {
   private let waiters = WakeList()
   /// What feeds this source (the path monitor of ``system``), kept alive with it.
   var source: AnyObject?
+  /// What the source last reported: ``online`` is this unless ``isForcedOffline``.
+  private var reported: Bool
+  /// Whether an inspector pretends the network is gone
+  /// (``LoaderStore/isSimulatingOffline``): the source reads offline whatever it reports,
+  /// and turning it off brings back what it last reported.
+  var isForcedOffline = false {
+    didSet { apply(reported && !isForcedOffline) }
+  }
 
   /// Creates a source that reports `isOnline` until told otherwise.
   ///
@@ -38,6 +46,7 @@ public final class Connectivity {
   /// - Parameter isOnline: Whether the network is reachable now; `true` by default.
   public init(isOnline: Bool = true) {
     online = isOnline
+    reported = isOnline
   }
 
   /// Whether the network is reachable now. Observable.
@@ -64,6 +73,12 @@ public final class Connectivity {
   ///
   /// - Parameter isOnline: Whether the network is reachable.
   public func update(isOnline: Bool) {
+    reported = isOnline
+    apply(isOnline && !isForcedOffline)
+  }
+
+  /// Shows `isOnline`: tells observers, and going online resumes the waiting tasks.
+  private func apply(_ isOnline: Bool) {
     guard online != isOnline else { return }
     registrar.withMutation(of: self, keyPath: \.isOnline) { online = isOnline }
     if isOnline { waiters.resumeAll() }

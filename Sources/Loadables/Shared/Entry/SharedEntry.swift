@@ -421,7 +421,15 @@ where State.Value == Value {
       switch effect {
       case .startFetch(let silently):
         itemLink?.fetchStarted()
-        startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
+        // An inspector's injected failure (`LoaderStore+Inspection.swift`): one flag read
+        // while none is armed.
+        if FetchInjection.isArmed, let error = FetchInjection.take(for: self) {
+          startingFetchAtCurrentPriority {
+            engine.startFailingFetch(slot, silently: silently, error: error)
+          }
+        } else {
+          startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
+        }
         noteFetchStarted()
       case .write(let cause):
         // The one write of an entry: shown, then every watcher sees it with its cause.

@@ -54,6 +54,10 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
     _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
   }
 
+  override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
+    _ = slot.launch((), silently: silently, priority: nil, policy: policy) { throw error }
+  }
+
   override func cancel(_ slot: Slot) { slot.cancel() }
   override func reset(_ slot: Slot) { slot.reset() }
   override func fetch() async throws -> Value { try await work() }

@@ -333,6 +333,18 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     _ = slot.launch(.first(first), silently: silently, priority: nil, policy: policy, block: block)
   }
 
+  override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
+    if slot.isLoadingNextPage {
+      slot.nextCause = .nextPage
+      slot.cancel()
+      slot.nextCause = nil
+    }
+    let policy = silently ? source.policy.keepValueOnFailure() : source.policy
+    let block: @MainActor () async throws -> Page<Item, Cursor> = { throw error }
+    _ = slot.launch(
+      .first(source.first), silently: silently, priority: nil, policy: policy, block: block)
+  }
+
   override func startNextPage(_ slot: Slot) {
     // The writes of this load (its footer spinner, its page or its failure) are the next
     // page's; if no load starts, the generation stays and so must the mark.

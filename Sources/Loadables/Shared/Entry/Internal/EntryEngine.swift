@@ -21,6 +21,13 @@ where State.Value == Value {
   /// running one; silently when the book says so.
   func startFetch(_ slot: Slot, silently: Bool) {}
 
+  /// Starts a fetch as ``startFetch(_:silently:)`` does, under the same policy, whose every
+  /// attempt throws `error` instead of running the app's fetch: an inspector's "make the
+  /// next fetch fail" (``LoaderStore/failNextFetch(of:with:)``).
+  func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
+    startFetch(slot, silently: silently)
+  }
+
   /// Stops the running fetch and brings back what it replaced (``LoadMachine/cancel()``).
   func cancel(_ slot: Slot) {}
 
