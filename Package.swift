@@ -9,14 +9,19 @@ let package = Package(
   products: [
     .library(name: "Loadables", targets: ["Loadables"]),
     .library(name: "LoadablesTesting", targets: ["LoadablesTesting"]),
+    .library(name: "LoadablesInspector", targets: ["LoadablesInspector"]),
     .executable(name: "loadables-demo", targets: ["LoadablesDemo"]),
   ],
   targets: [
     .target(name: "Loadables"),
     .target(name: "LoadablesTesting", dependencies: ["Loadables"]),
+    .target(name: "LoadablesInspector", dependencies: ["Loadables"]),
     .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables"]),
     .testTarget(name: "LoadablesTests", dependencies: ["Loadables", "LoadablesTesting"]),
     .testTarget(name: "LoadablesDemoTests", dependencies: ["LoadablesDemo", "Loadables"]),
+    .testTarget(
+      name: "LoadablesInspectorTests",
+      dependencies: ["LoadablesInspector", "Loadables", "LoadablesTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
