@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "Loadables"),
     .target(name: "LoadablesTesting", dependencies: ["Loadables"]),
     .target(name: "LoadablesInspector", dependencies: ["Loadables"]),
-    .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables"]),
+    .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables", "LoadablesInspector"]),
     .testTarget(name: "LoadablesTests", dependencies: ["Loadables", "LoadablesTesting"]),
     .testTarget(name: "LoadablesDemoTests", dependencies: ["LoadablesDemo", "Loadables"]),
     .testTarget(

@@ -399,7 +399,7 @@ struct DemoScript {
 
   /// Prints a heading, shows `view`, runs `actions`, then lets the last frame print and
   /// pauses a moment before the next scene.
-  private func scene(
+  func scene(
     _ title: String,
     view: @escaping @MainActor (DemoModel) -> String,
     actions: () async -> Void
@@ -413,7 +413,7 @@ struct DemoScript {
   }
 
   /// Prints a line between frames, once the frames so far are on screen.
-  private func note(_ text: String) async {
+  func note(_ text: String) async {
     await screen.settle()
     print("     \(text)")
   }
@@ -423,7 +423,7 @@ struct DemoScript {
   }
 
   /// Stops the demo with exit code 1 if the library did not do what the scene shows.
-  private func expect(_ condition: Bool, file: StaticString = #fileID, line: Int = #line) {
+  func expect(_ condition: Bool, file: StaticString = #fileID, line: Int = #line) {
     guard !condition else { return }
     FileHandle.standardError.write(Data("unexpected state (\(file):\(line))\n".utf8))
     exit(1)

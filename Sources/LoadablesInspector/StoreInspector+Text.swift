@@ -10,9 +10,9 @@ extension StoreInspector {
   ///
   /// ```
   /// store: 2 entries, fetching 1, online
-  /// KEY            KIND   STATE         OBS  FRESHNESS    FETCH       EDITS  SAVED
-  /// [feed]         paged  loaded        1    invalidated  refreshing  0      no
-  /// [posts, 1]     value  loaded        0    fresh 58.00 s  -         1/1    yes
+  /// KEY           KIND   STATE            OBS  FRESHNESS      FETCH    EDITS  SAVED
+  /// ["feed"]      paged  loaded +refresh  1    invalidated    running  0      no
+  /// ["posts", 1]  value  loaded           0    fresh 58.00 s  -        1/1    yes
   /// outbox: empty
   /// ```
   ///
@@ -51,12 +51,12 @@ extension StoreInspector {
   /// age.
   ///
   /// ```
-  /// [posts, 1]: value String, loaded "Hello", 1 observer
+  /// ["posts", 1]: value String, loaded "Hello", 1 observer
   ///   stale: invalidated 0.50 s ago
   ///   last fetch: finished 1.20 s ago after 0.21 s
   ///   history (2):
-  ///     1.41 s ago  started entry [posts, 1]
-  ///     1.20 s ago  finished entry [posts, 1] after 0.21 s
+  ///     1.41 s ago  started entry ["posts", 1]
+  ///     1.20 s ago  finished entry ["posts", 1] after 0.21 s
   /// ```
   ///
   /// - Parameters:
@@ -81,7 +81,8 @@ extension StoreInspector {
     } else {
       lines.append("  history (\(history.count)):")
       for event in history {
-        lines.append("    \(EntryExplanation.ago(event.date, now))  \(event)")
+        let age = EntryExplanation.ago(event.date, now)
+        lines.append("    " + age + String(repeating: " ", count: max(1, 12 - age.count)) + "\(event)")
       }
     }
     return lines.joined(separator: "\n")

@@ -115,8 +115,11 @@ public struct EntrySnapshot: Sendable, Identifiable {
   /// Whether the value is stale: the next load refetches it.
   public var isStale: Bool { staleness != .fresh }
 
-  /// Whether a fetch runs while a value stays on screen: a silent refresh.
-  public var isRefreshing: Bool { isFetching && (phase == .loaded || phase == .placeholder) }
+  /// Whether a fetch runs while a value stays on screen: a silent refresh (a paged list's
+  /// next page is not one).
+  public var isRefreshing: Bool {
+    isFetching && (phase == .loaded || phase == .placeholder) && nextPage != "loading"
+  }
 
   /// Creates an entry's snapshot; the store makes them (``LoaderStore/snapshot()``), and a
   /// test of an inspector may make its own.

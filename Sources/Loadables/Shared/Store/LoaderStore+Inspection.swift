@@ -14,7 +14,8 @@ extension LoaderStore {
   /// }
   /// ```
   ///
-  /// - Returns: The snapshot, its entries ordered by key.
+  /// - Returns: The snapshot, its entries ordered by key (a key before the longer keys it
+  ///   starts).
   public func snapshot() -> StoreSnapshot {
     var snapshots: [EntrySnapshot] = []
     snapshots.reserveCapacity(entries.count)
@@ -22,7 +23,8 @@ extension LoaderStore {
       guard let entry = entry as? any InspectableEntry else { continue }
       snapshots.append(entry.inspectionSnapshot(in: self))
     }
-    snapshots.sort { $0.id < $1.id }
+    // By key, a key before the longer keys it starts (`["a"]`, then `["a", 1]`).
+    snapshots.sort { $0.id.dropLast() < $1.id.dropLast() }
     return StoreSnapshot(
       entries: snapshots, outbox: outbox.items, fetchingCount: fetchingCount,
       isOnline: connectivity.map(\.isOnlineNow), isSimulatingOffline: isSimulatingOffline,

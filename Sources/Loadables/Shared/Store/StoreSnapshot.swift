@@ -12,7 +12,8 @@ public import Foundation
 /// }
 /// ```
 public struct StoreSnapshot: Sendable {
-  /// The entries, ordered by key (as ``LoadKey/description`` writes it).
+  /// The entries, ordered by key (as ``LoadKey/description`` writes it, a key before the
+  /// longer keys it starts).
   public let entries: [EntrySnapshot]
   /// The edits queued in the store's ``LoaderStore/outbox``, in the order they are sent.
   public let outbox: [OutboxItem]
