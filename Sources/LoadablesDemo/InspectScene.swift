@@ -18,9 +18,10 @@ extension DemoScript {
     let reader = NewsReader(pace: pace)
     let inspector = StoreInspector(store: reader.store)
     defer { inspector.stopListening() }
+    let view: @MainActor (DemoModel) -> String = { _ in inspector.renderTable() }
     await scene(
       "The news reader's store, as the inspector shows it (a frame per change it sees)",
-      view: { _ in inspector.renderTable() }
+      view: view
     ) {
       await reader.play(
         note: { await note($0) },
@@ -48,9 +49,10 @@ extension DemoScript {
     }
     let inspector = StoreInspector(store: store)
     defer { inspector.stopListening() }
+    let view: @MainActor (DemoModel) -> String = { _ in inspector.renderTable() }
     await scene(
       "The inspector's actions: make the next fetch fail, pretend to be offline, invalidate",
-      view: { _ in inspector.renderTable() }
+      view: view
     ) {
       let token = post.observe()
       await post.load()

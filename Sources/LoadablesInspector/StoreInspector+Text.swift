@@ -82,7 +82,8 @@ extension StoreInspector {
       lines.append("  history (\(history.count)):")
       for event in history {
         let age = EntryExplanation.ago(event.date, now)
-        lines.append("    " + age + String(repeating: " ", count: max(1, 12 - age.count)) + "\(event)")
+        lines.append(
+          "    " + age + String(repeating: " ", count: max(1, 12 - age.count)) + "\(event)")
       }
     }
     return lines.joined(separator: "\n")

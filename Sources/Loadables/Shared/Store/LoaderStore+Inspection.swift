@@ -212,7 +212,8 @@ extension SharedEntry: InspectableEntry {
       store.persister != nil && requested.persisted && registryKey == key && !slot.isDetached
       && Value.self is any Codable.Type
     return EntrySnapshot(
-      key: key, id: registryKey.description, kind: State.self is any _PagedEntryState.Type
+      key: key, id: registryKey.description,
+      kind: State.self is any _PagedEntryState.Type
         ? .paged : .value,
       valueType: String(describing: valueType), phase: phase,
       valueSummary: summary?.value, error: summary?.error ?? slot.refreshError,
