@@ -37,7 +37,7 @@
         if let entry = selectedEntry {
           EntryDetailView(inspector: inspector, entry: entry) { selected = nil }
         } else {
-          EntryRowsView(entries: inspector.snapshot.entries[...]) { selected = $0 }
+          EntryRowsView(entries: inspector.snapshot.entries) { selected = $0 }
         }
         Text(verbatim: outbox)
       }
@@ -66,18 +66,15 @@
     }
   }
 
-  /// The entries, one button a row: the first, then the rest. (Built by recursion over the
-  /// slice rather than with `ForEach`, so the view uses only the SwiftUI declarations that
-  /// `.ci/swiftui-check`'s stand-in copies from the SDK.)
+  /// The entries, one button a row.
   struct EntryRowsView: View {
-    let entries: ArraySlice<EntrySnapshot>
+    let entries: [EntrySnapshot]
     let select: @MainActor (String) -> Void
 
     var body: some View {
-      VStack(alignment: .leading) {
-        if let first = entries.first {
-          Button(Self.row(first)) { select(first.id) }
-          EntryRowsView(entries: entries.dropFirst(), select: select)
+      List {
+        ForEach(entries) { entry in
+          Button(Self.row(entry)) { select(entry.id) }
         }
       }
     }

@@ -10,6 +10,8 @@ enum InvalidationCause {
   case invalidate(LoadKey)
   /// ``LoaderStore/invalidateAll()``.
   case invalidateAll
+  /// ``LoaderStore/invalidateEntry(_:)`` of this exact key (an inspector's action).
+  case exactKey(LoadKey)
   /// The `invalidating:` keys of ``LoaderStore/edit(invalidating:_:perform:)`` edit `id`,
   /// whose job succeeded.
   case edit(UInt64)
@@ -23,6 +25,7 @@ enum InvalidationCause {
     switch self {
     case .invalidate(let prefix): "by invalidate(\(prefix))"
     case .invalidateAll: "by invalidateAll()"
+    case .exactKey(let key): "by invalidateEntry(\(key))"
     case .edit(let id): "by edit \(id), committed"
     case .outboxEdit(let name): "by outbox edit \(name), sent"
     case .trigger(let name): "by refresh trigger \(name)"

@@ -56,7 +56,7 @@ extension LoaderStore {
   @discardableResult
   public func invalidateEntry(_ key: LoadKey) -> Bool {
     let matching = inspectableEntries(exactly: key)
-    for entry in matching { entry.invalidate() }
+    for entry in matching { entry.invalidate(.exactKey(key)) }
     return !matching.isEmpty
   }
 
