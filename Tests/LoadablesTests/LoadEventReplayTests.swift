@@ -63,7 +63,7 @@ final class LoadEventReplayTests: XCTestCase {
     XCTAssertEqual(
       replay.testSketch,
       """
-      // A test of keyPath \\Model.posts, from 6 recorded events:
+      // A test of keyPath \\Model.posts, from 8 recorded events:
       let fetch = ScriptedFake<Void, <#Value#>>([
         .error(<#an error the retry retries#>),  // load 1, attempt 1
         .value(<#value#>),  // load 1, attempt 2: finished after 0.00 s

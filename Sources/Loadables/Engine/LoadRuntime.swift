@@ -350,33 +350,48 @@ class LoadRuntime: Observable {
     LoadEvents.report(.started, subject, isSilent: silently)
   }
 
-  /// Reports the end of the current (traced) load as `kind`, once.
+  /// Reports the end of the current (traced) load as `kind`, once. A wait still under way
+  /// (its load was stopped while it waited) reports its end first: every wait that began
+  /// ends, and before the load it belongs to.
   @usableFromInline final func traceEnd(_ kind: LoadEventKind, error: (any Error)? = nil) {
     isTraced = false
     let trace = activity?.trace
     activity?.trace = nil
+    let subject = trace?.subject ?? eventSubject
+    let isSilent = trace?.isSilent ?? false
+    let attempt = currentAttempt?.number ?? trace?.attempt
+    if let waits = trace?.waits {
+      for open in waits.reversed() {
+        LoadEvents.report(
+          .waitEnded, subject, isSilent: isSilent, attempt: attempt,
+          duration: open.stopwatch.elapsed, wait: open.wait)
+      }
+    }
     LoadEvents.report(
-      kind, trace?.subject ?? eventSubject, isSilent: trace?.isSilent ?? false,
-      attempt: currentAttempt?.number ?? trace?.attempt, duration: trace?.stopwatch.elapsed,
+      kind, subject, isSilent: isSilent, attempt: attempt, duration: trace?.stopwatch.elapsed,
       error: error)
   }
 
   /// Reports that the current (traced) load began or ended a wait for `wait`, if the load
-  /// holding `token` is still the running one.
-  final func traceWait(_ wait: LoadWait, began: Bool, for token: UInt64) {
-    guard isTraced, isCurrent(token), let activity else { return }
-    var trace =
-      activity.trace
-      ?? LoadTrace(subject: eventSubject, stopwatch: Stopwatch(LoadClock.current), isSilent: false)
+  /// holding `token` is still the running one. The wait is measured on `clock` (the clock the
+  /// wait sleeps on), or on ``LoadClock/current`` when it has none.
+  ///
+  /// An end with no matching beginning is dropped: the load was stopped while it waited, and
+  /// ``traceEnd(_:error:)`` reported the wait's end already, or the wait began before anyone
+  /// listened.
+  final func traceWait(
+    _ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)? = nil, for token: UInt64
+  ) {
+    guard isTraced, isCurrent(token), let activity, var trace = activity.trace else { return }
     if began {
-      trace.waitStart = Stopwatch(LoadClock.current)
+      trace.waits.append((wait, Stopwatch(clock ?? LoadClock.current)))
       activity.trace = trace
       LoadEvents.report(
         .waitBegan, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
         wait: wait)
     } else {
-      let waited = trace.waitStart?.elapsed
-      trace.waitStart = nil
+      guard let index = trace.waits.lastIndex(where: { $0.wait == wait }) else { return }
+      let waited = trace.waits.remove(at: index).stopwatch.elapsed
       activity.trace = trace
       LoadEvents.report(
         .waitEnded, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
@@ -535,11 +550,12 @@ final class SlotActivity {
 
 /// What a load that reports its events keeps until its end: what its events name (worked
 /// out once, at its start), when it started (on the load clock of its caller), whether it is
-/// silent, the attempt it ended on, and when its current wait began.
+/// silent, the attempt it ended on, and the waits under way, each with when it began (on the
+/// clock it waits on), innermost last.
 struct LoadTrace {
   var subject: LoadSubject
   var stopwatch: Stopwatch
   var isSilent: Bool
   var attempt: Int?
-  var waitStart: Stopwatch?
+  var waits: [(wait: LoadWait, stopwatch: Stopwatch)] = []
 }

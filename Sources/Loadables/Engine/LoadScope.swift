@@ -19,6 +19,13 @@ protocol LoadTarget: Sendable {
   /// Shows whether the load waits for the network (``LoadPolicy/waitsForNetwork(_:)``).
   @MainActor func deliverWaitingForNetwork(_ waiting: Bool)
 
+  /// Reports that the load began (`began`) or ended a wait for `wait`, measured on `clock`
+  /// (``LoadClock/current`` when `nil`), as ``LoadEventKind/waitBegan`` and
+  /// ``LoadEventKind/waitEnded`` events. Only a load that reports its events does anything
+  /// with it; callers check ``LoadEvents/isOn`` first (see `reportWait`), so that a wait
+  /// nobody listens to costs one check.
+  @MainActor func deliverWait(_ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)?)
+
   /// Writes the failure state for `error` without ending the load: a retry that was asked
   /// to show its failed attempts.
   @MainActor func showFailure(_ error: any Error)
@@ -51,6 +58,20 @@ extension SlotTarget {
   @MainActor func deliverWaitingForNetwork(_ waiting: Bool) {
     slot.value?.setWaitingForNetwork(waiting, for: token)
   }
+
+  @usableFromInline
+  @MainActor func deliverWait(_ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)?) {
+    slot.value?.traceWait(wait, began: began, clock: clock, for: token)
+  }
+}
+
+/// Reports that the running load (the one whose block calls it, if any) began or ended a wait
+/// for `wait`, measured on `clock`: the one way a policy reports a wait. With nobody listening
+/// to ``LoadEvents`` it is one check of a flag, before the task-local target is looked up.
+@MainActor
+func reportWait(_ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)? = nil) {
+  guard LoadEvents.isOn, let target = LoadScope.current.get() else { return }
+  target.deliverWait(wait, began: began, clock: clock)
 }
 
 /// The target of a load whose progress someone reads: it carries progress and attempts.

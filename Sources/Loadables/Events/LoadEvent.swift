@@ -226,6 +226,19 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
 }
 
 /// What a load waited for.
+///
+/// A load that waits reports ``LoadEventKind/waitBegan``, then ``LoadEventKind/waitEnded``
+/// with how long it waited, measured on the clock the wait sleeps on (the policy's `clock:`,
+/// otherwise ``LoadClock/current``), and the retry attempt it waits to run. A wait cut short
+/// (`cancel()`, `reset()`, a newer load) still reports its end, before the load's own end.
+/// Only real waits are reported: a load that finds a permit free, or that a leading-edge
+/// ``Debouncer`` lets through at once, reports none. The callers of a deduplicated fetch each
+/// see its waits.
+///
+/// ```swift
+/// // started, waitBegan (backoff, attempt 2), waitEnded (backoff, 2.0 s, attempt 2), finished
+/// $feed.load(policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(2)))) { try await api.feed() }
+/// ```
 public enum LoadWait: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// A debounce's quiet time (`LoadPolicy.debounce`).
   case debounce

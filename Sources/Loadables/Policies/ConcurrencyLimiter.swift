@@ -89,6 +89,18 @@ public final class ConcurrencyLimiter: Sendable {
     defer { queue.release() }
     return try await operation()
   }
+
+  /// ``withPermit(isolation:_:)`` for a load's policy, on the main actor: a wait in line is
+  /// reported as a ``LoadWait/limiter`` wait of the load (see ``LoadEvents``). A load that
+  /// finds a permit free reports nothing and reads nothing more.
+  @MainActor
+  func withPermitReportingWait<T>(_ operation: () async throws -> T) async throws -> T {
+    try await queue.acquire(isolation: MainActor.shared) { began in
+      MainActor.assumeIsolated { reportWait(.limiter, began: began) }
+    }
+    defer { queue.release() }
+    return try await operation()
+  }
 }
 
 extension LoadPolicy {
@@ -101,7 +113,7 @@ extension LoadPolicy {
   /// - Returns: A limiting policy.
   public static func limit(_ limiter: ConcurrencyLimiter) -> LoadPolicy {
     LoadPolicy("limit(\(limiter.limit))") { next in
-      { try await limiter.withPermit { try await next() } }
+      { try await limiter.withPermitReportingWait { try await next() } }
     }
   }
 
@@ -129,13 +141,28 @@ private struct Permits: Sendable {
   ///
   /// A task that has to wait does so at ``LoadPriority/current``; inside a
   /// ``withLoadPriority(_:isolation:operation:)`` scope, raising the scope raises the wait.
-  func acquire(isolation: isolated (any Actor)? = #isolation) async throws {
+  ///
+  /// `waiting` is told when the task begins to wait in line (`true`) and when that wait ends
+  /// (`false`), however it ends; a task that finds a permit free never calls it. It runs on
+  /// `isolation`.
+  func acquire(
+    isolation: isolated (any Actor)? = #isolation, waiting: ((_ began: Bool) -> Void)? = nil
+  ) async throws {
     try Task.checkCancellation()
     // The wait's place in its priority scope, left once the wait ends however it ends.
     var entered: (scope: LoadPriorityScope, id: Int)?
-    defer { if let entered { entered.scope.leave(entered.id) } }
+    var waited = false
+    defer {
+      if let entered { entered.scope.leave(entered.id) }
+      if waited { waiting?(false) }
+    }
     try await line.wait(isolation: isolation) { [line] id in
-      // Read only when the task has to wait: a free permit never looks at the priority.
+      // Called only when the task has to wait: a free permit never looks at the priority,
+      // nor reports a wait.
+      if let waiting {
+        waited = true
+        waiting(true)
+      }
       guard let scope = LoadPriority.scope else { return .userInitiated }
       let (scopeID, priority) = scope.enter { line.raise(id, to: $0) }
       entered = (scope, scopeID)

@@ -64,6 +64,9 @@ public final class Debouncer {
 
   /// Returns when the calling load may go ahead.
   ///
+  /// A call that has to wait reports it to ``LoadEvents`` as a ``LoadWait/debounce`` wait of
+  /// the calling load.
+  ///
   /// - Throws: `CancellationError` when the load is cancelled (superseded) while it waits.
   public func wait() async throws {
     // A load superseded before it got here must not go through on the leading edge.
@@ -76,6 +79,9 @@ public final class Debouncer {
     // Wait until `interval` has passed since the latest call; a newer call, from this load's
     // state or another sharing the debouncer, moves that point on.
     var remaining = interval
+    // The wait is a `debounce` wait of the load, for the events; it ends however it ends.
+    reportWait(.debounce, began: true, clock: clock)
+    defer { reportWait(.debounce, began: false, clock: clock) }
     repeat {
       try await clock.sleep(for: remaining)
       remaining = interval - (stopwatch.elapsed - (lastCall ?? now))
@@ -115,7 +121,15 @@ extension LoadPolicy {
     checkNotNegative(interval, "LoadPolicy.debounce: interval")
     return LoadPolicy("debounce(\(interval))") { next in
       {
-        try await resolved(clock).sleep(for: interval)
+        let clock = resolved(clock)
+        reportWait(.debounce, began: true, clock: clock)
+        do {
+          try await clock.sleep(for: interval)
+        } catch {
+          reportWait(.debounce, began: false, clock: clock)
+          throw error
+        }
+        reportWait(.debounce, began: false, clock: clock)
         return try await next()
       }
     }

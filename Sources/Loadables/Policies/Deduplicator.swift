@@ -191,8 +191,8 @@ private final class Flight<Value: Sendable>: Sendable {
 private struct FlightAbandoned: Error {}
 
 /// The load target a shared fetch runs under: it passes each report on to the loads of the
-/// callers waiting for the fetch, and keeps the latest progress and attempt for a caller
-/// that joins later.
+/// callers waiting for the fetch, and keeps the latest progress and attempt, and the waits
+/// under way, for a caller that joins later.
 @MainActor
 private final class Broadcast: LoadTarget {
   private var callers: [Int: any LoadTarget] = [:]
@@ -200,6 +200,9 @@ private final class Broadcast: LoadTarget {
   private var progress: LoadingProgress?
   private var attempt: RetryAttempt?
   private var isWaitingForNetwork = false
+  /// The fetch's waits under way (reported only while someone listens to the events), each
+  /// with the clock it is measured on, innermost last.
+  private var waits: [(wait: LoadWait, clock: (any Clock<Duration>)?)] = []
 
   nonisolated init() {}
 
@@ -212,6 +215,8 @@ private final class Broadcast: LoadTarget {
     if let attempt { target.deliver(attempt) }
     if let progress { target.deliver(progress) }
     if isWaitingForNetwork { target.deliverWaitingForNetwork(true) }
+    // A wait under way begins for the joining load as it joins.
+    for open in waits { target.deliverWait(open.wait, began: true, clock: open.clock) }
     return nextID
   }
 
@@ -233,6 +238,15 @@ private final class Broadcast: LoadTarget {
   func deliverWaitingForNetwork(_ waiting: Bool) {
     isWaitingForNetwork = waiting
     for caller in callers.values { caller.deliverWaitingForNetwork(waiting) }
+  }
+
+  func deliverWait(_ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)?) {
+    if began {
+      waits.append((wait, clock))
+    } else if let index = waits.lastIndex(where: { $0.wait == wait }) {
+      waits.remove(at: index)
+    }
+    for caller in callers.values { caller.deliverWait(wait, began: began, clock: clock) }
   }
 
   func showFailure(_ error: any Error) {

@@ -238,8 +238,8 @@ enum Prelude<Value> {
   case complete(Value)
 }
 
-/// The target `LoadPolicy.run` binds inside a load: it passes progress and attempts on to the
-/// load, and drops a retry's failure and restart writes, so `run` never writes the state.
+/// The target `LoadPolicy.run` binds inside a load: it passes progress, attempts and waits on
+/// to the load, and drops a retry's failure and restart writes, so `run` never writes the state.
 private struct ShownBesideOnly: LoadTarget {
   let load: any LoadTarget
 
@@ -249,6 +249,9 @@ private struct ShownBesideOnly: LoadTarget {
   @MainActor func deliver(_ attempt: RetryAttempt) { load.deliver(attempt) }
   @MainActor func deliverWaitingForNetwork(_ waiting: Bool) {
     load.deliverWaitingForNetwork(waiting)
+  }
+  @MainActor func deliverWait(_ wait: LoadWait, began: Bool, clock: (any Clock<Duration>)?) {
+    load.deliverWait(wait, began: began, clock: clock)
   }
   @MainActor func showFailure(_ error: any Error) {}
   @MainActor func showRestart() {}

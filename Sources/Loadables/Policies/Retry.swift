@@ -61,7 +61,16 @@ extension LoadPolicy {
             target?.deliver(
               RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error, delay: delay)
             )
-            try await clock.sleep(for: delay)
+            // The backoff is a wait of the load, for the events: reported with the attempt it
+            // waits to run, and ended however the sleep ends.
+            reportWait(.backoff, began: true, clock: clock)
+            do {
+              try await clock.sleep(for: delay)
+            } catch {
+              reportWait(.backoff, began: false, clock: clock)
+              throw error
+            }
+            reportWait(.backoff, began: false, clock: clock)
             target?.deliver(
               RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error))
             if showsFailedAttempts { target?.showRestart() }

@@ -118,8 +118,9 @@ extension LoadPolicy {
   }
 }
 
-/// Waits until every source says online, showing the wait on the load and pausing the
-/// timeouts around it.
+/// Waits until every source says online, showing the wait on the load (and reporting it as a
+/// ``LoadWait/network`` wait, to a load that reports its events) and pausing the timeouts
+/// around it.
 ///
 /// - Throws: `CancellationError` when the task is cancelled first.
 @MainActor
@@ -127,11 +128,13 @@ func waitForNetwork(_ connectivities: [Connectivity]) async throws {
   let target = LoadScope.current.get()
   let pauses = NetworkPause.current.get()?.pauses ?? []
   target?.deliverWaitingForNetwork(true)
+  reportWait(.network, began: true)
   for pause in pauses { pause.pause() }
   while !Task.isCancelled, let offline = connectivities.first(where: { !$0.isOnlineNow }) {
     await offline.untilOnline()
   }
   for pause in pauses { pause.resume() }
+  reportWait(.network, began: false)
   target?.deliverWaitingForNetwork(false)
   try Task.checkCancellation()
 }
