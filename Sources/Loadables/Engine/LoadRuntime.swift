@@ -343,9 +343,19 @@ class LoadRuntime: Observable {
 
   /// The load starting now reports its events: remember what its end will need, and report
   /// its start.
+  ///
+  /// The subject is worked out once per slot and kept: naming a state type or a key path
+  /// builds a string, which cost more than the rest of an event.
   private final func traceStart(silently: Bool) {
-    let subject = eventSubject
-    activityObject().trace = LoadTrace(
+    let activity = activityObject()
+    let subject: LoadSubject
+    if let named = activity.subject {
+      subject = named
+    } else {
+      subject = eventSubject
+      activity.subject = subject
+    }
+    activity.trace = LoadTrace(
       subject: subject, stopwatch: Stopwatch(LoadClock.current), isSilent: silently)
     LoadEvents.report(.started, subject, isSilent: silently)
   }
@@ -355,8 +365,8 @@ class LoadRuntime: Observable {
   /// ends, and before the load it belongs to.
   @usableFromInline final func traceEnd(_ kind: LoadEventKind, error: (any Error)? = nil) {
     isTraced = false
-    let trace = activity?.trace
-    activity?.trace = nil
+    // Moved out, not copied: a copy would retain and release each of its references.
+    let trace = activity?.trace.take()
     let subject = trace?.subject ?? eventSubject
     let isSilent = trace?.isSilent ?? false
     let attempt = currentAttempt?.number ?? trace?.attempt
@@ -546,6 +556,8 @@ final class SlotActivity {
   @exclusivity(unchecked) var following: AnyObject?
   /// What the events of the current load need at its end, while it reports them.
   @exclusivity(unchecked) var trace: LoadTrace?
+  /// What this slot's events name it by, once a load of it has reported one.
+  @exclusivity(unchecked) var subject: LoadSubject?
 }
 
 /// What a load that reports its events keeps until its end: what its events name (worked

@@ -29,10 +29,15 @@ import Foundation
 /// test filters by the ``LoadEvent/subject`` it cares about.
 @MainActor
 public enum LoadEvents {
+  // Unchecked exclusivity: every access is on the main actor and instantaneous (`report`
+  // iterates a copy of `listeners`, so a listener that cancels itself changes only the
+  // original); a dynamic check cost two runtime calls an event.
+
   /// The listeners, by id, in the order they were added.
+  @exclusivity(unchecked)
   private static var listeners: [(id: UInt64, body: @MainActor (LoadEvent) -> Void)] = []
   private static var nextListenerID: UInt64 = 0
-  private static var nextSequence: UInt64 = 0
+  @exclusivity(unchecked) private static var nextSequence: UInt64 = 0
 
   /// Whether anyone listens: the one flag every place that could report an event checks.
   /// Read from the engine's non-inlined code, in this module, so the check is one load.

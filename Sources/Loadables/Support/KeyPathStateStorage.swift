@@ -65,7 +65,18 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
   /// The key path as Swift prints it. A property of an `@Observable` class is computed
   /// (the macro stores it as `_name`), and prints as `<computed …>`: it is named after the
   /// one stored `_name` of its state type instead, when there is exactly one.
+  ///
+  /// Worked out once per key path and type of owner: a key-path slot lives for one load, and
+  /// printing a key path (and reading its owner's mirror) costs thousands of instructions.
   private var eventName: String {
+    let known = KeyPathName(keyPath: keyPath, owner: owner.map { ObjectIdentifier(type(of: $0)) })
+    if let name = keyPathNames[known] { return name }
+    let name = workedOutEventName
+    keyPathNames[known] = name
+    return name
+  }
+
+  private var workedOutEventName: String {
     let printed = "\(keyPath)"
     guard printed.contains("<computed"), let owner else { return printed }
     let stored = Mirror(reflecting: owner).children.compactMap { child -> String? in
@@ -104,3 +115,14 @@ struct KeyPathStateAccess<Owner: AnyObject, State>: StateAccess {
 
   @inlinable func write(_ state: State) { owner[keyPath: keyPath] = state }
 }
+
+/// A key path's event name, as ``KeyPathStateStorage`` works it out: by key path and the
+/// owner's type (whose stored properties name a computed property), `nil` once it is gone.
+struct KeyPathName: Hashable {
+  let keyPath: AnyKeyPath
+  let owner: ObjectIdentifier?
+}
+
+/// The key paths' event names worked out so far; one per key path a load of which reported
+/// its events.
+@MainActor private var keyPathNames: [KeyPathName: String] = [:]
