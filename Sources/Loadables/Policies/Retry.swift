@@ -61,16 +61,7 @@ extension LoadPolicy {
             target?.deliver(
               RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error, delay: delay)
             )
-            // The backoff is a wait of the load, for the events: reported with the attempt it
-            // waits to run, and ended however the sleep ends.
-            reportWait(.backoff, began: true, clock: clock)
-            do {
-              try await clock.sleep(for: delay)
-            } catch {
-              reportWait(.backoff, began: false, clock: clock)
-              throw error
-            }
-            reportWait(.backoff, began: false, clock: clock)
+            try await sleepBackoff(for: delay, on: clock)
             target?.deliver(
               RetryAttempt(number: number, maxAttempts: maxAttempts, lastError: error))
             if showsFailedAttempts { target?.showRestart() }
@@ -96,6 +87,16 @@ extension LoadPolicy {
         maxAttempts: maxAttempts, backoff: backoff, when: shouldRetry, retryAfter: retryAfter,
         showsFailedAttempts: showsFailedAttempts, clock: clock))
   }
+}
+
+/// Sleeps a retry's backoff on `clock`: a wait of the load, for the events, reported with the
+/// attempt it waits to run and ended however the sleep ends. A function of its own, so that
+/// the retry's closure (whose frame every attempt allocates) stays as small as it was.
+@MainActor
+func sleepBackoff(for delay: Duration, on clock: any Clock<Duration>) async throws {
+  reportWait(.backoff, began: true, clock: clock)
+  defer { reportWait(.backoff, began: false, clock: clock) }
+  try await clock.sleep(for: delay)
 }
 
 /// Whether an error may be retried at all: cancellation and the control errors never are.
