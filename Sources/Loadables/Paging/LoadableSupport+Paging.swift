@@ -107,6 +107,42 @@ extension LoadableSupport {
     await SlotRegistry.slot(self, state).performNextPage(source)
   }
 
+  /// Loads the page before the first one of `state` in a new task and puts it first; while
+  /// a load of `state` runs, the returned task waits for it instead. See
+  /// ``Paged/Binding/loadPreviousPage(from:priority:)``.
+  ///
+  /// ```swift
+  /// func reachedFirstRow() { loadPreviousPage(\.feed, from: source) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the list.
+  ///   - source: The paged source.
+  ///   - priority: The priority of the new task.
+  /// - Returns: The task running (or waiting for) the load; you need not keep it.
+  @MainActor @discardableResult @inlinable
+  public func loadPreviousPage<Item: Sendable, Cursor: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>,
+    from source: PagedSource<Item, Cursor>,
+    priority: TaskPriority? = nil
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launchPreviousPage(source, priority: priority)
+  }
+
+  /// Loads the page before the first one of `state`, puts it first, and returns when the
+  /// load has stopped. See ``Paged/Binding/loadPreviousPage(from:priority:)``.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the list.
+  ///   - source: The paged source.
+  @MainActor @inlinable
+  public func loadPreviousPage<Item: Sendable, Cursor: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>,
+    from source: PagedSource<Item, Cursor>
+  ) async {
+    await SlotRegistry.slot(self, state).performPreviousPage(source)
+  }
+
   /// Cancels the running load of `state` and brings back what it replaced.
   ///
   /// - Parameter state: The key path of the list.

@@ -5,8 +5,8 @@
 /// A property wrapper that holds a ``PagedState`` — a list loaded one page at a time — and
 /// manages the loads of its pages.
 ///
-/// Describe the source once (``PagedSource``), then call `load`, `refresh` and
-/// `loadNextPage` on the projected value (`$feed`). Every page fetch runs through the same
+/// Describe the source once (``PagedSource``), then call `load`, `refresh`,
+/// `loadNextPage` and `loadPreviousPage` on the projected value (`$feed`). Every page fetch runs through the same
 /// engine as `@Loadable`: a newer load supersedes the older, a superseded or cancelled
 /// fetch never writes, `cancel()` brings back what the load replaced, `reset()` empties the
 /// list.
@@ -62,7 +62,8 @@ public struct Paged<Item: Sendable, Cursor: Equatable & Sendable> {
     nonmutating set { storage.assign(newValue) }
   }
 
-  /// The controls: `load`, `refresh`, `loadNextPage`, `cancel()`, `reset()`, `isRunning`.
+  /// The controls: `load`, `refresh`, `loadNextPage`, `loadPreviousPage`, `cancel()`,
+  /// `reset()`, `isRunning`.
   @MainActor @inlinable public var projectedValue: Binding {
     Binding(storage: storage)
   }
@@ -76,6 +77,7 @@ extension Paged {
   /// | `load(from:)` | `list` `.loading`, then the first page (`.loaded(items)`) or `.error(error)` |
   /// | `refresh(from:)` | nothing until the new first page arrives, which replaces the list; a failure keeps the list and sets `refreshError` |
   /// | `loadNextPage(from:)` | `nextPage` `.loading`, then the page appended (`nextPage` `.idle` or `.end`) or `nextPage` `.failed(error)` |
+  /// | `loadPreviousPage(from:)` | `previousPage` `.loading`, then the page put first (`previousPage` `.idle` or `.end`) or `previousPage` `.failed(error)` |
   /// | `cancel()` | what the running load replaced |
   /// | `reset()` | an empty, unloaded list |
   ///
@@ -126,8 +128,9 @@ extension Paged {
     @MainActor @inlinable public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
 
     /// Whether a refresh is reloading a loaded list, which stays on screen while it runs;
-    /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next page
-    /// loads (``PagedState/nextPage`` is ``NextPageState/loading``). Observable.
+    /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next or
+    /// previous page loads (``PagedState/nextPage`` or ``PagedState/previousPage`` is
+    /// ``NextPageState/loading``). Observable.
     @MainActor public var isRefreshing: Bool {
       storage.state._isRefreshing(running: storage.isRunning)
     }
@@ -179,8 +182,8 @@ extension Paged {
     ///
     /// The old pages stay until the new first page arrives, then the list holds that page
     /// alone: later pages are fetched again as they are asked for, from the cursors the new
-    /// first page hands out. A next page in flight is cancelled first, and its answer never
-    /// written. When the refresh fails the list stays and the error is ``refreshError``.
+    /// first page hands out. A next or previous page in flight is cancelled first, and its
+    /// answer never written. When the refresh fails the list stays and the error is ``refreshError``.
     /// With no list loaded yet it loads as ``load(from:priority:)`` does.
     ///
     /// - Parameters:
@@ -206,9 +209,12 @@ extension Paged {
     /// Loads the next page in a new task and appends it.
     ///
     /// Does nothing before the first page has arrived, at the end of the list, or after a
-    /// ``RepeatedCursorError``. While a load of this list runs, it fetches nothing and the
-    /// returned task waits for that load: calls made while a next page loads never fetch it
-    /// twice. After a failed next page it fetches that page again.
+    /// ``RepeatedCursorError``. While a load of this list runs (a first page, a next or a
+    /// previous page), it fetches nothing and the returned task waits for that load: calls
+    /// made while a next page loads never fetch it twice, and one page loads at a time. After
+    /// a failed next page it fetches that page again. When a page was dropped from the end
+    /// by ``PagedSource/maxPages`` (after a previous page), it fetches that page again, at
+    /// the cursor it was first fetched with.
     ///
     /// - Parameters:
     ///   - source: The paged source.
@@ -229,6 +235,52 @@ extension Paged {
     @MainActor @inlinable
     public func loadNextPage(from source: PagedSource<Item, Cursor>) async {
       await storage.performNextPage(source)
+    }
+
+    /// Loads the page before the first one loaded in a new task and puts it first: its
+    /// items come before the others.
+    ///
+    /// The page fetched is the one dropped from the start by ``PagedSource/maxPages``, at the
+    /// cursor it was first fetched with, when one was dropped (scrolling back up); otherwise
+    /// the page at the first page's ``Page/previous`` cursor (a feed that pages both ways).
+    /// With `maxPages`, the last pages are dropped and fetched again by a later next page.
+    ///
+    /// ```swift
+    /// ForEach(feed.items) { message in
+    ///   MessageRow(message).onAppear {
+    ///     if message.id == feed.items.first?.id { $feed.loadPreviousPage(from: source) }
+    ///   }
+    /// }
+    /// ```
+    ///
+    /// Does nothing before the first page has arrived, when nothing comes before the first
+    /// page (``PagedState/hasPreviousPage`` is `false`: ``PagedState/previousPage`` is
+    /// ``NextPageState/end``), or after a ``RepeatedCursorError``. While a load of this list
+    /// runs (a first page, a next or a previous page) it fetches nothing and the returned
+    /// task waits for that load: one page loads at a time, so ask again once it has landed.
+    /// After a failed previous page it fetches that page again. A refresh, `cancel()` or
+    /// `reset()` stops it, and its answer is never written.
+    ///
+    /// - Parameters:
+    ///   - source: The paged source.
+    ///   - priority: The priority of the new task.
+    /// - Returns: The task running (or waiting for) the load; you need not keep it.
+    @MainActor @discardableResult @inlinable
+    public func loadPreviousPage(
+      from source: PagedSource<Item, Cursor>, priority: TaskPriority? = nil
+    ) -> Task<Void, Never> {
+      storage.launchPreviousPage(source, priority: priority)
+    }
+
+    /// Loads the page before the first one loaded, puts it first, and returns when the load
+    /// has stopped; see ``loadPreviousPage(from:priority:)``. A call that joins a running
+    /// load returns when that load has stopped, or at once when the caller is cancelled:
+    /// the joined load goes on.
+    ///
+    /// - Parameter source: The paged source.
+    @MainActor @inlinable
+    public func loadPreviousPage(from source: PagedSource<Item, Cursor>) async {
+      await storage.performPreviousPage(source)
     }
   }
 }

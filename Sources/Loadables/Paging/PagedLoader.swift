@@ -12,6 +12,7 @@
 /// Task { for await state in feed.states { print(state) } }  // every state, in order
 /// await feed.load()          // the first page
 /// await feed.loadNextPage()  // the second, appended
+/// await feed.loadPreviousPage()  // a page before the first, put first (when there is one)
 /// await feed.refresh()       // the first page again, replacing the list when it arrives
 /// ```
 ///
@@ -62,8 +63,9 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
 
   /// Whether ``refresh()`` is reloading a loaded list, which stays on screen while it runs;
-  /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next page
-  /// loads (``PagedState/nextPage`` is ``NextPageState/loading``). Observable.
+  /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next or
+  /// previous page loads (``PagedState/nextPage`` or ``PagedState/previousPage`` is
+  /// ``NextPageState/loading``). Observable.
   public var isRefreshing: Bool { slot.state._isRefreshing(running: slot.isRunning) }
 
   /// The error of the last refresh that failed while the list stayed on screen; `nil`
@@ -81,8 +83,8 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// has stopped.
   ///
   /// The old pages stay until the new first page arrives, then the list holds that page
-  /// alone; later pages are fetched again as they are asked for. A next page in flight is
-  /// cancelled first and its answer never written. A failed refresh keeps the list and
+  /// alone; later pages are fetched again as they are asked for. A next or previous page in
+  /// flight is cancelled first and its answer never written. A failed refresh keeps the list and
   /// shows the error as ``refreshError``.
   @inlinable
   public func refresh() async {
@@ -92,12 +94,38 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// Loads the next page, appends it, and returns when the load has stopped.
   ///
   /// Does nothing before the first page has arrived, at the end of the list, or after a
-  /// ``RepeatedCursorError``. While a load of this list runs it fetches nothing and waits
-  /// for that load: calls made while a next page loads never fetch it twice. After a failed
-  /// next page it fetches that page again.
+  /// ``RepeatedCursorError``. While a load of this list runs (a first, next or previous
+  /// page) it fetches nothing and waits for that load: calls made while a next page loads
+  /// never fetch it twice, and one page loads at a time. After a failed next page it fetches
+  /// that page again. A page dropped from the end by ``PagedSource/maxPages`` is fetched
+  /// again at the cursor it was first fetched with.
   @inlinable
   public func loadNextPage() async {
     await slot.performNextPage(source)
+  }
+
+  /// Loads the page before the first one loaded, puts it first, and returns when the load
+  /// has stopped.
+  ///
+  /// ```swift
+  /// let chat = PagedLoader(source: PagedSource(first: nil as String?) { cursor in
+  ///   let response = try await api.messages(around: cursor)
+  ///   return Page(items: response.messages, previous: response.older, next: response.newer)
+  /// })
+  /// await chat.load()              // the newest messages
+  /// await chat.loadPreviousPage()  // the older ones, put first
+  /// ```
+  ///
+  /// The page fetched is the one dropped from the start by ``PagedSource/maxPages``, at the
+  /// cursor it was first fetched with, when one was dropped; otherwise the page at the first
+  /// page's ``Page/previous`` cursor. With `maxPages`, the last pages are dropped, and a
+  /// later ``loadNextPage()`` fetches them again. Does nothing before the first page, when
+  /// ``PagedState/hasPreviousPage`` is `false`, or after a ``RepeatedCursorError``; while a
+  /// load of this list runs it fetches nothing and waits for that load. After a failed
+  /// previous page it fetches that page again. A refresh, `cancel()` or `reset()` stops it.
+  @inlinable
+  public func loadPreviousPage() async {
+    await slot.performPreviousPage(source)
   }
 
   /// Cancels the running load and brings back what it replaced.

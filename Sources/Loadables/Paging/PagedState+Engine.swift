@@ -2,7 +2,9 @@
 // fetch is a load like any other, and `PagedState` says what its start, outcome, failure and
 // reset write. Because a load's outcome is written only while its token is current, "only
 // the current load writes" covers every page fetch: a refresh, `reset()` or `cancel()`
-// supersedes a next page, whose answer is then never written.
+// supersedes a next or previous page, whose answer is then never written. One page load
+// runs at a time: a next or previous page asked for while any load of the list runs joins
+// it (see `LoadMachine+Paging.swift`), so the two ends never build on each other's base.
 
 /// Which page a load fetches, and what it builds on. The context of a paged load.
 @usableFromInline
@@ -14,6 +16,9 @@ enum PageRequest<Item, Cursor> {
   /// load first), so `base` is what the outcome is built on. With `maxPages`, the first
   /// pages are dropped so that the list keeps at most that many.
   case next(base: PagedState<Item, Cursor>, cursor: Cursor, maxPages: Int?)
+  /// The page at `cursor`, put before `base`'s first page; as ``next(base:cursor:maxPages:)``
+  /// but at the other end: with `maxPages`, the last pages are dropped.
+  case previous(base: PagedState<Item, Cursor>, cursor: Cursor, maxPages: Int?)
 }
 
 extension PageRequest: Sendable where Item: Sendable, Cursor: Sendable {}
@@ -26,6 +31,7 @@ extension PagedState: EngineState where Cursor: Equatable {
     switch request {
     case .first: PagedState(list: .loading)
     case .next(let base, _, _): base.with(nextPage: .loading)
+    case .previous(let base, _, _): base.with(previousPage: .loading)
     }
   }
 
@@ -33,10 +39,13 @@ extension PagedState: EngineState where Cursor: Equatable {
     switch request {
     case .first: list.isLoading
     case .next: nextPage.isLoading
+    case .previous: previousPage.isLoading
     }
   }
 
-  @inlinable var isAnyStarted: Bool { list.isLoading || nextPage.isLoading }
+  @inlinable var isAnyStarted: Bool {
+    list.isLoading || nextPage.isLoading || previousPage.isLoading
+  }
 
   @inlinable var holdsValue: Bool { list.isLoaded }
 
@@ -49,41 +58,109 @@ extension PagedState: EngineState where Cursor: Equatable {
       let following = page.following
       var first = page
       first.following = []
+      let one = PagedState(list: .loaded(first.items), pages: [first], cursors: [cursor])
       var state = PagedState(
-        list: .loaded(first.items), nextPage: phase(after: first, fetched: [cursor]),
-        pages: [first], cursors: [cursor])
+        list: one.list, nextPage: one.phaseAtEnd, previousPage: one.phaseAtStart,
+        pages: one.pages, cursors: one.cursors)
       // A refetch of every loaded page: the pages after the first, appended as next pages.
       for next in following {
         guard let cursor = state.nextCursor, state.hasNextPage else { break }
-        state = completed(next, .next(base: state, cursor: cursor, maxPages: nil))
+        state = state.appending(next, at: cursor, maxPages: nil)
       }
       return state
     case .next(let base, let cursor, let maxPages):
-      // Every cursor fetched is kept, dropped pages' too: a source that loops still stops.
-      let cursors = base.cursors + [cursor]
-      var pages = base.pages + [page]
-      var items = (base.list.data ?? []) + page.items
-      if let maxPages, pages.count > maxPages {
-        let dropped = pages.count - maxPages
-        let droppedItems = pages[..<dropped].reduce(0) { $0 + $1.items.count }
-        pages.removeFirst(dropped)
-        items.removeFirst(min(droppedItems, items.count))
-      }
-      return PagedState(
-        list: .loaded(items), nextPage: phase(after: page, fetched: cursors), pages: pages,
-        cursors: cursors)
+      return base.appending(page, at: cursor, maxPages: maxPages)
+    case .previous(let base, let cursor, let maxPages):
+      return base.prepending(page, at: cursor, maxPages: maxPages)
     }
   }
 
-  /// The next page's phase once `page` arrived: the end when it has no next cursor, a
-  /// ``RepeatedCursorError`` when its next cursor was already fetched, idle otherwise.
+  /// This state with `page`, fetched at `cursor`, appended. A page dropped from the end is
+  /// no longer dropped once fetched again; with `maxPages`, the first pages are dropped so
+  /// that the list keeps at most that many, and their cursors remembered for a previous
+  /// page to fetch them again.
   @inlinable
-  static func phase(after page: Page<Item, Cursor>, fetched cursors: [Cursor]) -> NextPageState {
-    guard let next = page.next else { return .end }
-    if cursors.contains(next) {
-      return .failed(RepeatedCursorError(cursor: next, page: cursors.count))
+  func appending(_ page: Page<Item, Cursor>, at cursor: Cursor, maxPages: Int?) -> PagedState {
+    var droppedAfter = self.droppedAfter
+    if droppedAfter.first == cursor { droppedAfter.removeFirst() }
+    var droppedBefore = self.droppedBefore
+    var pages = self.pages + [page]
+    var cursors = self.cursors + [cursor]
+    var items = (list.data ?? []) + page.items
+    var previousPage = self.previousPage
+    if let maxPages, pages.count > maxPages {
+      let dropped = pages.count - maxPages
+      let droppedItems = pages[..<dropped].reduce(0) { $0 + $1.items.count }
+      droppedBefore += cursors[..<dropped]
+      pages.removeFirst(dropped)
+      cursors.removeFirst(dropped)
+      items.removeFirst(Swift.min(droppedItems, items.count))
+      // The page just dropped can be fetched again, whatever the start showed before.
+      previousPage = .idle
+    }
+    let state = PagedState(
+      list: .loaded(items), previousPage: previousPage, pages: pages, cursors: cursors,
+      droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    return state.with(nextPage: state.phaseAtEnd)
+  }
+
+  /// This state with `page`, fetched at `cursor`, put before the first page: the mirror of
+  /// ``appending(_:at:maxPages:)``, dropping the last pages beyond `maxPages`.
+  @inlinable
+  func prepending(_ page: Page<Item, Cursor>, at cursor: Cursor, maxPages: Int?) -> PagedState {
+    var droppedBefore = self.droppedBefore
+    if droppedBefore.last == cursor { droppedBefore.removeLast() }
+    var droppedAfter = self.droppedAfter
+    var pages = [page] + self.pages
+    var cursors = [cursor] + self.cursors
+    var items = page.items + (list.data ?? [])
+    var nextPage = self.nextPage
+    if let maxPages, pages.count > maxPages {
+      let dropped = pages.count - maxPages
+      let droppedItems = pages[maxPages...].reduce(0) { $0 + $1.items.count }
+      droppedAfter.insert(contentsOf: cursors[maxPages...], at: 0)
+      pages.removeLast(dropped)
+      cursors.removeLast(dropped)
+      items.removeLast(Swift.min(droppedItems, items.count))
+      // The page just dropped can be fetched again, whatever the end showed before.
+      nextPage = .idle
+    }
+    let state = PagedState(
+      list: .loaded(items), nextPage: nextPage, pages: pages, cursors: cursors,
+      droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    return state.with(previousPage: state.phaseAtStart)
+  }
+
+  /// The next page's phase once the last page is in place: idle while a page dropped from
+  /// the end waits to be fetched again; otherwise the end when the last page has no next
+  /// cursor, a ``RepeatedCursorError`` when its next cursor was already fetched, idle
+  /// otherwise.
+  @inlinable
+  var phaseAtEnd: NextPageState {
+    if !droppedAfter.isEmpty { return .idle }
+    guard let next = pages.last?.next else { return .end }
+    if fetched(next) {
+      return .failed(RepeatedCursorError(cursor: next, page: droppedBefore.count + pages.count))
     }
     return .idle
+  }
+
+  /// The previous page's phase once the first page is in place: the mirror of
+  /// ``phaseAtEnd``, from the first page's ``Page/previous`` cursor.
+  @inlinable
+  var phaseAtStart: NextPageState {
+    if !droppedBefore.isEmpty { return .idle }
+    guard let previous = pages.first?.previous else { return .end }
+    if fetched(previous) {
+      return .failed(RepeatedCursorError(cursor: previous, page: 1, previous: true))
+    }
+    return .idle
+  }
+
+  /// Whether a page of this list — loaded or dropped — was fetched at `cursor`.
+  @inlinable
+  func fetched(_ cursor: Cursor) -> Bool {
+    cursors.contains(cursor) || droppedBefore.contains(cursor) || droppedAfter.contains(cursor)
   }
 
   @inlinable
@@ -91,18 +168,31 @@ extension PagedState: EngineState where Cursor: Equatable {
     switch request {
     case .first: PagedState(list: .error(error))
     case .next(let base, _, _): base.with(nextPage: .failed(error))
+    case .previous(let base, _, _): base.with(previousPage: .failed(error))
     }
   }
 
   /// This state with the next page's phase replaced.
   @inlinable
   func with(nextPage: NextPageState) -> PagedState {
-    PagedState(list: list, nextPage: nextPage, pages: pages, cursors: cursors)
+    PagedState(
+      list: list, nextPage: nextPage, previousPage: previousPage, pages: pages,
+      cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+  }
+
+  /// This state with the previous page's phase replaced.
+  @inlinable
+  func with(previousPage: NextPageState) -> PagedState {
+    PagedState(
+      list: list, nextPage: nextPage, previousPage: previousPage, pages: pages,
+      cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
   }
 
   @inlinable static var resetState: PagedState { PagedState() }
 
-  @inlinable var isResetState: Bool { list.isAbsent && pages.isEmpty && nextPage.isIdle }
+  @inlinable var isResetState: Bool {
+    list.isAbsent && pages.isEmpty && nextPage.isIdle && previousPage.isIdle
+  }
 
   @inlinable static func signal(for error: any Error) -> ControlSignal? {
     LoadableState<Item>.signal(for: error)

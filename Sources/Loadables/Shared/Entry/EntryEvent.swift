@@ -27,8 +27,9 @@ enum WriteCause: Equatable, Sendable {
   case reset
   /// A state was written directly.
   case assigned
-  /// A paged list's next page started, arrived, failed or was cancelled: the list changed,
-  /// but it is as fresh as its first page, and the edits committed before stay laid over it.
+  /// A paged list's next or previous page started, arrived, failed or was cancelled: the
+  /// list changed, but it is as fresh as its first page, and the edits committed before stay
+  /// laid over it.
   case nextPage
 }
 

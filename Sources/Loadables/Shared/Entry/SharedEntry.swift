@@ -269,7 +269,7 @@ where State.Value == Value {
 
   /// Cancels the running fetch and brings back the state it replaced.
   public func cancel() {
-    slot.nextCause = slot.isLoadingNextPage ? .nextPage : .restored
+    slot.nextCause = slot.isLoadingAddedPage ? .nextPage : .restored
     engine.cancel(slot)
     slot.nextCause = nil
   }
@@ -539,7 +539,7 @@ where State.Value == Value {
     -> Bool
   {
     if !operation.isSet, !book.tally.showsValue, !overAbsent { return false }
-    if slot.isBusy, !slot.isLoadingNextPage { cancel() }
+    if slot.isBusy, !slot.isLoadingAddedPage { cancel() }
     let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
     itemLink?.edited(id, operation, before: before)

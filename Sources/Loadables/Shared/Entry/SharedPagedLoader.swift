@@ -10,8 +10,9 @@
 /// |---|---|
 /// | ``SharedEntry/load(silently:)``, ``SharedEntry/refetch()`` | fetches the first page (the list then holds it alone), or joins the load running |
 /// | ``SharedEntry/loadNextPage()`` | appends the next page, or joins the load running |
-/// | ``LoaderStore/invalidate(_:)`` | refetches the first page of an observed entry, silently; a next page in flight is cancelled |
-/// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next page in flight goes on, and the edit is laid over its outcome |
+/// | ``SharedEntry/loadPreviousPage()`` | puts the previous page first, or joins the load running |
+/// | ``LoaderStore/invalidate(_:)`` | refetches the first page of an observed entry, silently; a next or previous page in flight is cancelled |
+/// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next or previous page in flight goes on, and the edit is laid over its outcome |
 ///
 /// ```swift
 /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
@@ -28,17 +29,18 @@ extension PagedState: SharedEntryState {
   /// The items of the loaded list. An implementation detail of ``LoaderStore``.
   public var _value: [Item]? { list.data }
 
-  /// This state with `items` as its loaded list: the pages, their cursors and the next
-  /// page's phase stay when the list was loaded (the pages show `items` when they hold as
+  /// This state with `items` as its loaded list: the pages, their cursors and the next and
+  /// previous pages' phases stay when the list was loaded (the pages show `items` when they hold as
   /// many, as in ``_updatingValue(_:)``). An implementation detail of ``LoaderStore``.
   ///
   /// - Parameter items: The items to show.
   /// - Returns: The state showing them.
   public func _holding(_ items: [Item]) -> PagedState {
     guard list.isLoaded else { return PagedState(list: .loaded(items)) }
-    return PagedState(
-      list: .loaded(items), nextPage: nextPage, pages: Self.pages(pages, showing: items),
-      cursors: cursors)
+    var state = self
+    state.list = .loaded(items)
+    state.pages = Self.pages(pages, showing: items)
+    return state
   }
 
   /// This state with its loaded items changed by `transform`; any other state as it is. An
@@ -53,9 +55,10 @@ extension PagedState: SharedEntryState {
   public func _updatingValue(_ transform: ([Item]) -> [Item]) -> PagedState {
     guard case .loaded(let items) = list else { return self }
     let changed = transform(items)
-    return PagedState(
-      list: .loaded(changed), nextPage: nextPage, pages: Self.pages(pages, showing: changed),
-      cursors: cursors)
+    var state = self
+    state.list = .loaded(changed)
+    state.pages = Self.pages(pages, showing: changed)
+    return state
   }
 
   /// `pages` with their items replaced by `items`, page by page, when they hold as many
@@ -66,7 +69,9 @@ extension PagedState: SharedEntryState {
     return pages.map { page in
       let end = start + page.items.count
       defer { start = end }
-      return Page(items: Array(items[start..<end]), next: page.next)
+      var page = page
+      page.items = Array(items[start..<end])
+      return page
     }
   }
 }
@@ -91,13 +96,15 @@ extension LoaderStore {
   /// screen and keeping it if the fetch fails (the error shows as
   /// ``SharedEntry/refreshError``), when a list is loaded — and the list then holds that page
   /// alone; later pages are fetched again as they are asked for. A first-page fetch cancels
-  /// a next page in flight. An optimistic edit does not: the page builds on the fetched
-  /// list, and the edit is laid over its outcome.
+  /// a next or previous page in flight. An optimistic edit does not: the page builds on the
+  /// fetched list, and the edit is laid over its outcome (an `update` reaches the items of a
+  /// page put first as it does those of a page appended).
   ///
   /// With a ``persistence``, a list whose items are `Codable` saves its items as a value
   /// entry does (after a first page is fetched and after an edit commits); restored, it
-  /// shows them at once. The cursors are not saved: the first ``SharedEntry/loadNextPage()``
-  /// of a restored list refetches its first page.
+  /// shows them at once. The cursors are not saved (nor are the cursors of pages dropped by
+  /// `maxPages`): the first ``SharedEntry/loadNextPage()`` or
+  /// ``SharedEntry/loadPreviousPage()`` of a restored list refetches its first page.
   ///
   /// - Parameters:
   ///   - key: The entry's key.
@@ -111,8 +118,9 @@ extension LoaderStore {
   ///     ``persistence`` and they are `Codable`; `nil` (the default) for
   ///     ``LoadDefaults/isPersisted``.
   ///   - maxPages: The most pages the list keeps, at least `1`: a next page beyond it drops
-  ///     the first pages (see ``PagedSource/maxPages``), and a refetch loads the list again
-  ///     from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
+  ///     the first pages, a previous page the last ones, and either end's dropped pages are
+  ///     fetched again at their own cursors as the list is paged back to them (see
+  ///     ``PagedSource/maxPages``); a refetch loads the list again from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
   ///   - refetch: What an invalidation, a trigger, a ``SharedEntry/refetch()`` or a stale load
   ///     fetches over a loaded list: its first page alone (``PagedRefetch/firstPage``, the
   ///     default), or every page it holds, in order (``PagedRefetch/allLoadedPages``).
@@ -209,12 +217,12 @@ public protocol _PagedEntryState {
 
 extension PagedState: _PagedEntryState {
   /// Whether a load that is `running` refreshes this loaded list: the list is loaded and no
-  /// next page loads. An implementation detail of ``LoaderStore``.
+  /// next or previous page loads. An implementation detail of ``LoaderStore``.
   ///
   /// - Parameter running: Whether a load of the list runs.
   /// - Returns: Whether that load is a refresh.
   public func _isRefreshing(running: Bool) -> Bool {
-    running && list.isLoaded && !nextPage.isLoading
+    running && list.isLoaded && !nextPage.isLoading && !previousPage.isLoading
   }
 }
 
@@ -222,8 +230,8 @@ extension SharedEntry where State: _PagedEntryState {
   /// Whether a first-page fetch is refreshing a loaded list, which stays on screen while it
   /// runs. Observable.
   ///
-  /// Distinct from a next page loading, which shows as ``PagedState/nextPage``
-  /// (``NextPageState/loading``), and from a first load, which shows as
+  /// Distinct from a next or previous page loading, which shows as ``PagedState/nextPage``
+  /// or ``PagedState/previousPage`` (``NextPageState/loading``), and from a first load, which shows as
   /// ``PagedState/list`` being `.loading`. True during an invalidation's refetch, a
   /// ``refetch()``, or a load of a stale list.
   ///
@@ -244,11 +252,13 @@ extension SharedEntry {
   /// }
   /// ```
   ///
-  /// - A load of the list runs (a first page, a next page): fetches nothing and waits for
-  ///   it, so rows that all ask fetch each page once.
+  /// - A load of the list runs (a first page, a next or previous page): fetches nothing and
+  ///   waits for it, so rows that all ask fetch each page once, and one page loads at a time.
   /// - Before the first page, at the end of the list, after a ``RepeatedCursorError``: does
   ///   nothing.
   /// - After a failed next page: fetches that page again.
+  /// - After a previous page dropped pages from the end (``PagedState/droppedTrailingPageCount``):
+  ///   fetches the first of them again, at the cursor it was first fetched with.
   /// - A list restored from the store's persistence, whose cursors were not saved: refetches
   ///   the first page (silently), after which pages follow.
   ///
@@ -256,6 +266,42 @@ extension SharedEntry {
   /// wait. A first-page fetch (a load of a stale list, ``refetch()``, an invalidation)
   /// cancels it; an optimistic edit does not. It never makes the list fresh.
   public func loadNextPage<Item, Cursor>() async where State == PagedState<Item, Cursor> {
+    await loadAddedPage(previous: false)
+  }
+
+  /// Loads the page before the first one of a paged entry, puts it first, and returns when
+  /// the load has stopped.
+  ///
+  /// ```swift
+  /// ForEach(chat.state.items) { message in
+  ///   MessageRow(message).task {
+  ///     if message.id == chat.state.items.first?.id { await chat.loadPreviousPage() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - A page was dropped from the start by `maxPages` (``PagedState/droppedPageCount``):
+  ///   fetches the last of them again, at the cursor it was first fetched with. Otherwise it
+  ///   fetches the page at the first page's ``Page/previous`` cursor.
+  /// - A load of the list runs (a first page, a next or previous page): fetches nothing and
+  ///   waits for it; one page loads at a time.
+  /// - Before the first page, when ``PagedState/hasPreviousPage`` is `false` (a list that
+  ///   pages forward only, at its first page), after a ``RepeatedCursorError``: does nothing.
+  /// - After a failed previous page: fetches that page again.
+  /// - A list restored from the store's persistence, whose cursors were not saved: refetches
+  ///   the first page (silently), as ``loadNextPage()`` does.
+  ///
+  /// With `maxPages`, the pages at the end are dropped, and a later ``loadNextPage()``
+  /// fetches them again at their own cursors. The pending edits are laid over the new list,
+  /// so an `update` reaches the page put first. As with ``loadNextPage()``, a first-page
+  /// fetch cancels it, an optimistic edit does not, and it never makes the list fresh.
+  public func loadPreviousPage<Item, Cursor>() async where State == PagedState<Item, Cursor> {
+    await loadAddedPage(previous: true)
+  }
+
+  /// Loads the page at one end of a paged entry, or joins the load running.
+  private func loadAddedPage<Item, Cursor>(previous: Bool) async
+  where State == PagedState<Item, Cursor> {
     if slot.isBusy {
       store?.touch(self)
     } else if book.base.list.isLoaded, book.base.pages.isEmpty {
@@ -263,7 +309,7 @@ extension SharedEntry {
     } else {
       store?.touch(self)
       itemLink?.fetchStarted()
-      engine.startNextPage(slot)
+      engine.startAddedPage(slot, previous: previous)
       noteFetchStarted()
     }
     await slot.untilIdle()
@@ -288,8 +334,9 @@ public enum PagedRefetch: Sendable, Equatable {
   case allLoadedPages
 }
 
-/// The engine of a paged list's entry: its fetches are the first page's, and its next pages
-/// the engine's (``LoadMachine/launchNextPage(_:priority:)``), both from `source`.
+/// The engine of a paged list's entry: its fetches are the first page's, and its next and
+/// previous pages the engine's (``LoadMachine/launchAddedPage(_:previous:priority:)``), all
+/// from `source`.
 final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   EntryEngine<[Item], PagedState<Item, Cursor>>
 {
@@ -303,9 +350,9 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   }
 
   override func startFetch(_ slot: Slot, silently: Bool) {
-    // A first page supersedes a next page in flight; cancelled first, so its footer
+    // A first page supersedes a next or previous page in flight; cancelled first, so its
     // spinner goes and the list's freshness stays the first page's.
-    if slot.isLoadingNextPage {
+    if slot.isLoadingAddedPage {
       slot.nextCause = .nextPage
       slot.cancel()
       slot.nextCause = nil
@@ -334,7 +381,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   }
 
   override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
-    if slot.isLoadingNextPage {
+    if slot.isLoadingAddedPage {
       slot.nextCause = .nextPage
       slot.cancel()
       slot.nextCause = nil
@@ -345,13 +392,13 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
       .first(source.first), silently: silently, priority: nil, policy: policy, block: block)
   }
 
-  override func startNextPage(_ slot: Slot) {
-    // The writes of this load (its footer spinner, its page or its failure) are the next
-    // page's; if no load starts, the generation stays and so must the mark.
+  override func startAddedPage(_ slot: Slot, previous: Bool) {
+    // The writes of this load (its spinner, its page or its failure) are the added page's;
+    // if no load starts, the generation stays and so must the mark.
     let before = slot.generation
-    slot.nextPageGeneration = before &+ 1
-    _ = slot.launchNextPage(source, priority: nil)
-    if slot.generation == before { slot.nextPageGeneration = nil }
+    slot.addedPageGeneration = before &+ 1
+    _ = slot.launchAddedPage(source, previous: previous, priority: nil)
+    if slot.generation == before { slot.addedPageGeneration = nil }
   }
 
   override func cancel(_ slot: Slot) { slot.cancel() }

@@ -34,8 +34,9 @@ where State.Value == Value {
   /// Stops the running fetch and writes the reset state (``LoadMachine/reset()``).
   func reset(_ slot: Slot) {}
 
-  /// Starts a paged list's next page in a new task; nothing for an entry of one value.
-  func startNextPage(_ slot: Slot) {}
+  /// Starts a paged list's next page (or, when `previous`, its previous page) in a new task;
+  /// nothing for an entry of one value.
+  func startAddedPage(_ slot: Slot, previous: Bool) {}
 
   /// Runs the entry's fetch without touching the state (a ``SharedLoader``'s `fetch()`): the
   /// app's closure for a value; the first page's items for a paged list.

@@ -26,11 +26,11 @@ where State.Value == Value {
   /// (a restore after its own `cancel()`); `nil` otherwise.
   @exclusivity(unchecked) var nextCause: WriteCause?
 
-  /// The generation of the load that fetches a paged list's next page, if one was started:
-  /// the engine's writes while the generation is still that one (the page's spinner, its
-  /// outcome) are the next page's (``WriteCause/nextPage``). Any newer load or stop moves
-  /// the generation on.
-  @exclusivity(unchecked) var nextPageGeneration: UInt64?
+  /// The generation of the load that fetches a paged list's next or previous page, if one
+  /// was started: the engine's writes while the generation is still that one (the page's
+  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
+  /// moves the generation on.
+  @exclusivity(unchecked) var addedPageGeneration: UInt64?
 
   /// Whether the running fetch is counted in the store's activity (``LoaderStore/isFetching``).
   @exclusivity(unchecked) var countsAsFetching = false
@@ -58,8 +58,8 @@ where State.Value == Value {
     return storage
   }
 
-  /// Whether the running load fetches a paged list's next page.
-  var isLoadingNextPage: Bool { isBusy && generation == nextPageGeneration }
+  /// Whether the running load fetches a paged list's next or previous page.
+  var isLoadingAddedPage: Bool { isBusy && generation == addedPageGeneration }
 
   /// The engine sees the committed base, never an optimistic value.
   func read() -> State? { entry?.book.base }
@@ -83,7 +83,7 @@ extension EntryStateStorage: LoadMachine where State: EngineState {
 
 extension EntryStateStorage: StateAccess where State: EngineState {
   func write(_ state: State) {
-    let cause = nextCause ?? (generation == nextPageGeneration ? .nextPage : Self.cause(of: state))
+    let cause = nextCause ?? (generation == addedPageGeneration ? .nextPage : Self.cause(of: state))
     nextCause = nil
     entry?.engineWrote(state, cause: cause)
   }
