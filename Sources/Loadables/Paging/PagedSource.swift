@@ -28,9 +28,25 @@ public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendabl
   ///
   /// When a next page would make the list longer, the pages at the far end — the first
   /// ones — are dropped with their items (``PagedState/droppedPageCount`` says how many), so
-  /// a long scroll holds at most this many pages in memory. Dropped pages are fetched again
-  /// by loading from the first page: a refresh (or a load, or an entry's refetch) replaces the
-  /// list with its first page, and the pages after it follow as they are asked for.
+  /// a long scroll holds at most this many pages in memory; a previous page drops the last
+  /// ones instead (``PagedState/droppedTrailingPageCount``).
+  ///
+  /// The list remembers the cursor each dropped page was fetched with, and fetches it again
+  /// at that cursor when the list is paged back to it: scrolling back up, a previous page
+  /// fetches the page dropped just before the first loaded page; scrolling down again, a
+  /// next page fetches the page dropped just after the last one. A remembered cursor wins
+  /// over what the neighbouring page says (its ``Page/previous`` or ``Page/next``), so the
+  /// page comes back exactly as it was asked for the first time, and a source that pages
+  /// forward only (no ``Page/previous``) scrolls back all the same. Past the pages ever
+  /// loaded, the pages' own cursors lead on. A refresh (or a load, or an entry's refetch)
+  /// forgets the dropped pages: it replaces the list with its first page.
+  ///
+  /// ```swift
+  /// let feed = PagedSource(first: 1, maxPages: 3) { page in try await api.posts(page: page) }
+  /// // pages 1–5 loaded: 3, 4, 5 kept, droppedPageCount 2
+  /// // loadPreviousPage(): fetches page 2 again; 2, 3, 4 kept, droppedTrailingPageCount 1
+  /// // loadNextPage(): fetches page 5 again; 3, 4, 5 kept
+  /// ```
   public let maxPages: Int?
 
   /// Creates a source.
