@@ -80,6 +80,54 @@ struct StoriesQuery: PagedLoadDefinition {
   var source: PagedSource<Story, String> { storiesSource(api) }
 }
 
+// MARK: - Article: Pages before the first
+
+struct Message: Equatable, Sendable {
+  let id: Int
+}
+
+protocol ChatAPI: Sendable {
+  /// The messages around `cursor` (the newest when `nil`), with the cursors of the older
+  /// and newer pages.
+  func messages(around cursor: Int?) async throws -> (
+    messages: [Message], older: Int?, newer: Int?
+  )
+}
+
+/// The newest page comes first: -1 stands for it.
+func chatSource(_ api: any ChatAPI) -> PagedSource<Message, Int> {
+  PagedSource(first: -1, maxPages: 5) { cursor in
+    let response = try await api.messages(around: cursor == -1 ? nil : cursor)
+    return Page(items: response.messages, previous: response.older, next: response.newer)
+  }
+}
+
+/// Pages 0 (the oldest) to 3 (the newest) of one message each; a page's cursor is its number.
+struct StubChatAPI: ChatAPI {
+  func messages(around cursor: Int?) async throws -> (
+    messages: [Message], older: Int?, newer: Int?
+  ) {
+    let page = cursor ?? 3
+    return ([Message(id: page)], page > 0 ? page - 1 : nil, page < 3 ? page + 1 : nil)
+  }
+}
+
+// MARK: - Article: A cap on pages
+
+protocol NumberedPostsAPI: Sendable {
+  func posts(page: Int) async throws -> [Int]
+}
+
+/// Page `n` holds the one post `n`, and records that it was asked for.
+@MainActor
+final class StubNumberedPostsAPI: NumberedPostsAPI {
+  private(set) var asked: [Int] = []
+  func posts(page: Int) async throws -> [Int] {
+    asked.append(page)
+    return [page]
+  }
+}
+
 /// Two pages, "a" then "b", the cursor of the second being "b"; a rename is accepted (and
 /// changes nothing on this stub) unless `refusesRenames`.
 struct StubStoriesAPI: StoriesAPI {
@@ -168,5 +216,37 @@ final class ListsThatPageArticleTests: XCTestCase {
     try? await accepting.rename(2, to: "renamed")
     XCTAssertEqual(accepting.story(2).state.data?.title, "renamed")
     XCTAssertEqual(accepting.feed.state.items.map(\.title), ["a", "renamed"])
+  }
+
+  func testTheArticlesChatPagesBackToItsOldestMessages() async {
+    let api = StubChatAPI()
+    let chat = PagedLoader(source: chatSource(api))
+    await chat.load()  // the newest messages
+    await chat.loadPreviousPage()  // the older ones, put first
+    XCTAssertEqual(chat.state.items.map(\.id), [2, 3])
+    await chat.loadPreviousPage()
+    await chat.loadPreviousPage()
+    XCTAssertEqual(chat.state.items.map(\.id), [0, 1, 2, 3])
+    XCTAssertEqual(chat.state.previousPage, .end)
+    XCTAssertEqual(chat.state.nextPage, .end)
+  }
+
+  func testTheArticlesCappedFeedFetchesEachDroppedPageAgainAtItsCursor() async {
+    let api = StubNumberedPostsAPI()
+    let feed = PagedLoader(
+      source: PagedSource(first: 1, maxPages: 2) { page in
+        Page(items: try await api.posts(page: page), next: page + 1)
+      })
+    await feed.load()  // page 1
+    await feed.loadNextPage()  // 1 2
+    await feed.loadNextPage()  // 2 3     page 1 dropped: droppedPageCount 1
+    XCTAssertEqual(feed.state.items, [2, 3])
+    XCTAssertEqual(feed.state.droppedPageCount, 1)
+    await feed.loadPreviousPage()  // 1 2     page 1 again; page 3 dropped
+    XCTAssertEqual(feed.state.items, [1, 2])
+    XCTAssertEqual(feed.state.droppedTrailingPageCount, 1)
+    await feed.loadNextPage()  // 2 3     page 3 again
+    XCTAssertEqual(feed.state.items, [2, 3])
+    XCTAssertEqual(api.asked, [1, 2, 3, 1, 3])
   }
 }

@@ -115,7 +115,7 @@ extension PagedState {
   /// How many pages at the end of the list were dropped to keep it within its source's
   /// ``PagedSource/maxPages`` when previous pages were put before it; `0` when none were.
   ///
-  /// The next page (``loadNextPage``-style calls) fetches the dropped page just after the
+  /// The next page (`loadNextPage` in every form) fetches the dropped page just after the
   /// last loaded page again, at the cursor it was first fetched with.
   public var droppedTrailingPageCount: Int { droppedAfter.count }
 
