@@ -311,6 +311,40 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(server.calls, [1, 2, 1, 2])
   }
 
+  func testARetryDuringARefetchOfAllPagesRetriesTheFailedPageOnly() async throws {
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let server = PageServer()
+    let feed = store.pagedLoader(
+      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      source: server.source(
+        policy: .retry(maxAttempts: 2, backoff: .constant(.seconds(5)), clock: clock)))
+    let first = Task { await feed.load() }
+    await server.answer(0, with: page(1))
+    _ = await first.value
+    for index in 1...2 {
+      let next = Task { await feed.loadNextPage() }
+      await server.answer(index, with: page(index + 1))
+      await next.value
+    }
+
+    let refetch = Task { await feed.refetch() }
+    await server.answer(3, with: page(1))
+    await server.fail(4, with: TestError(code: 2))  // page 2 of the run
+    try await clock.sleepers(count: 1)
+    XCTAssertEqual(feed.attempt?.number, 2, "the page's retry is not shown")
+    XCTAssertEqual(feed.state.items, items(1, 2, 3), "the list changed before the last page")
+    clock.advance(by: .seconds(5))
+    await server.answer(5, with: page(2))
+    await server.answer(6, with: page(3, last: true))
+    _ = await refetch.value
+    XCTAssertEqual(feed.state.items, items(1, 2, 3))
+    XCTAssertEqual(feed.state.nextPage, .end)
+    XCTAssertNil(feed.refreshError)
+    XCTAssertEqual(
+      server.calls, [1, 2, 3, 1, 2, 2, 3], "a failed page restarted the run from the first page")
+  }
+
   func testAPagedWrapperSaysItIsRefreshing() async {
     @Paged var feed: PagedState<Int, Int>
     let server = PageServer()

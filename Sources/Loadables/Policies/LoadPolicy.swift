@@ -207,6 +207,22 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     }
   }
 
+  /// This policy without what it wraps around the block: its steps' preludes (a cache's
+  /// value shown as the load starts), its network sources and what a failure keeps stay, so
+  /// a load started with it binds the same target (a retry's attempts, a wait for the
+  /// network show on the load). For a load whose block runs several operations, each under
+  /// ``wrap(_:)`` of the whole policy: a paged entry's refetch of every loaded page, where a
+  /// retry retries the page that failed.
+  @usableFromInline
+  var unwrapped: LoadPolicy {
+    LoadPolicy(
+      steps: steps.map { step in
+        Step(
+          name: step.name, prelude: step.prelude, wrap: nil, connectivity: step.connectivity)
+      },
+      keepsValueOnFailure: keepsValueOnFailure)
+  }
+
   /// What the load should show as it starts: the first step that knows a value decides.
   @MainActor @inlinable
   func prelude() -> Prelude<Value> {

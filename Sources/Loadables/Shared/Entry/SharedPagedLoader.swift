@@ -329,8 +329,10 @@ public enum PagedRefetch: Sendable, Equatable {
   /// Every page the list holds, in order, from the first: each page at the cursor the page
   /// before it returned, so a list of N pages costs N requests. The list stays on screen
   /// until the last of them arrives, then holds them all; it stops early at a page with no
-  /// next cursor. The source's policy applies to the run as a whole (a retry starts it
-  /// over), and a failure keeps the list on screen, as a first-page refetch does.
+  /// next cursor. The source's policy applies to each page of the run on its own, as to a
+  /// next page: a retry retries the page that failed (the pages before it are not fetched
+  /// again), and a timeout limits one page. A failure keeps the list on screen, as a
+  /// first-page refetch does.
   case allLoadedPages
 }
 
@@ -365,19 +367,32 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     // Every loaded page, in order: one request a page, each at the cursor the page before
     // it returned, handed to the engine as one outcome (the first page carrying the rest).
     let count = silently && refetch == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
+    guard count > 1 else {
+      let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
+        guard slot != nil else { throw CancellationError() }
+        return try await fetch(first)
+      }
+      _ = slot.launch(
+        .first(first), silently: silently, priority: nil, policy: policy, block: block)
+      return
+    }
+    // Each page of the run goes through the policy on its own, as a next page does: a retry
+    // retries the page that failed, not the run; a timeout limits one page. The load itself
+    // runs under the policy's unwrapped form, so its attempts still show on the entry.
     let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
       guard slot != nil else { throw CancellationError() }
-      var page = try await fetch(first)
+      var page = try await policy.wrap({ try await fetch(first) })()
       var cursors = [first]
       var last = page
       while page.following.count + 1 < count, let next = last.next, !cursors.contains(next) {
         cursors.append(next)
-        last = try await fetch(next)
+        last = try await policy.wrap({ try await fetch(next) })()
         page.following.append(last)
       }
       return page
     }
-    _ = slot.launch(.first(first), silently: silently, priority: nil, policy: policy, block: block)
+    _ = slot.launch(
+      .first(first), silently: silently, priority: nil, policy: policy.unwrapped, block: block)
   }
 
   override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
