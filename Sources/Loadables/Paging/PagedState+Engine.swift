@@ -58,10 +58,14 @@ extension PagedState: EngineState where Cursor: Equatable {
       let following = page.following
       var first = page
       first.following = []
-      let one = PagedState(list: .loaded(first.items), pages: [first], cursors: [cursor])
+      let pages = [first]
+      let cursors = [cursor]
       var state = PagedState(
-        list: one.list, nextPage: one.phaseAtEnd, previousPage: one.phaseAtStart,
-        pages: one.pages, cursors: one.cursors)
+        list: .loaded(first.items),
+        nextPage: phaseAtEnd(pages: pages, cursors: cursors, droppedBefore: [], droppedAfter: []),
+        previousPage: phaseAtStart(
+          pages: pages, cursors: cursors, droppedBefore: [], droppedAfter: []),
+        pages: pages, cursors: cursors)
       // A refetch of every loaded page: the pages after the first, appended as next pages.
       for next in following {
         guard let cursor = state.nextCursor, state.hasNextPage else { break }
@@ -98,10 +102,12 @@ extension PagedState: EngineState where Cursor: Equatable {
       // The page just dropped can be fetched again, whatever the start showed before.
       previousPage = .idle
     }
-    let state = PagedState(
-      list: .loaded(items), previousPage: previousPage, pages: pages, cursors: cursors,
-      droppedBefore: droppedBefore, droppedAfter: droppedAfter)
-    return state.with(nextPage: state.phaseAtEnd)
+    // Built once, with its phase: a paged list's outcome is written on every next page.
+    let nextPage = Self.phaseAtEnd(
+      pages: pages, cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    return PagedState(
+      list: .loaded(items), nextPage: nextPage, previousPage: previousPage, pages: pages,
+      cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
   }
 
   /// This state with `page`, fetched at `cursor`, put before the first page: the mirror of
@@ -125,42 +131,44 @@ extension PagedState: EngineState where Cursor: Equatable {
       // The page just dropped can be fetched again, whatever the end showed before.
       nextPage = .idle
     }
-    let state = PagedState(
-      list: .loaded(items), nextPage: nextPage, pages: pages, cursors: cursors,
-      droppedBefore: droppedBefore, droppedAfter: droppedAfter)
-    return state.with(previousPage: state.phaseAtStart)
+    let previousPage = Self.phaseAtStart(
+      pages: pages, cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    return PagedState(
+      list: .loaded(items), nextPage: nextPage, previousPage: previousPage, pages: pages,
+      cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
   }
 
-  /// The next page's phase once the last page is in place: idle while a page dropped from
-  /// the end waits to be fetched again; otherwise the end when the last page has no next
-  /// cursor, a ``RepeatedCursorError`` when its next cursor was already fetched, idle
-  /// otherwise.
+  /// The next page's phase once the last of `pages` is in place: idle while a page dropped
+  /// from the end waits to be fetched again; otherwise the end when the last page has no
+  /// next cursor, a ``RepeatedCursorError`` when its next cursor was already fetched (by a
+  /// page loaded or dropped), idle otherwise.
   @inlinable
-  var phaseAtEnd: NextPageState {
+  static func phaseAtEnd(
+    pages: [Page<Item, Cursor>], cursors: [Cursor], droppedBefore: [Cursor],
+    droppedAfter: [Cursor]
+  ) -> NextPageState {
     if !droppedAfter.isEmpty { return .idle }
     guard let next = pages.last?.next else { return .end }
-    if fetched(next) {
+    if cursors.contains(next) || droppedBefore.contains(next) {
       return .failed(RepeatedCursorError(cursor: next, page: droppedBefore.count + pages.count))
     }
     return .idle
   }
 
-  /// The previous page's phase once the first page is in place: the mirror of
-  /// ``phaseAtEnd``, from the first page's ``Page/previous`` cursor.
+  /// The previous page's phase once the first of `pages` is in place: the mirror of
+  /// ``phaseAtEnd(pages:cursors:droppedBefore:droppedAfter:)``, from the first page's
+  /// ``Page/previous`` cursor.
   @inlinable
-  var phaseAtStart: NextPageState {
+  static func phaseAtStart(
+    pages: [Page<Item, Cursor>], cursors: [Cursor], droppedBefore: [Cursor],
+    droppedAfter: [Cursor]
+  ) -> NextPageState {
     if !droppedBefore.isEmpty { return .idle }
     guard let previous = pages.first?.previous else { return .end }
-    if fetched(previous) {
+    if cursors.contains(previous) || droppedAfter.contains(previous) {
       return .failed(RepeatedCursorError(cursor: previous, page: 1, previous: true))
     }
     return .idle
-  }
-
-  /// Whether a page of this list — loaded or dropped — was fetched at `cursor`.
-  @inlinable
-  func fetched(_ cursor: Cursor) -> Bool {
-    cursors.contains(cursor) || droppedBefore.contains(cursor) || droppedAfter.contains(cursor)
   }
 
   @inlinable
