@@ -312,8 +312,9 @@ final class SharedPagedLoaderTests: XCTestCase {
   }
 
   func testARetryDuringARefetchOfAllPagesRetriesTheFailedPageOnly() async throws {
+    // The retry's own clock: the store's would have sleepers of its own (its sweep).
     let clock = ManualClock()
-    let store = LoaderStore(clock: clock)
+    let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(
       for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,

@@ -58,14 +58,12 @@ extension PagedState: EngineState where Cursor: Equatable {
       let following = page.following
       var first = page
       first.following = []
-      let pages = [first]
       let cursors = [cursor]
       var state = PagedState(
         list: .loaded(first.items),
-        nextPage: phaseAtEnd(pages: pages, cursors: cursors, droppedBefore: [], droppedAfter: []),
-        previousPage: phaseAtStart(
-          pages: pages, cursors: cursors, droppedBefore: [], droppedAfter: []),
-        pages: pages, cursors: cursors)
+        nextPage: phaseAtEnd(after: first, pages: 1, cursors: cursors, droppedBefore: []),
+        previousPage: phaseAtStart(before: first, cursors: cursors, droppedAfter: []),
+        pages: [first], cursors: cursors)
       // A refetch of every loaded page: the pages after the first, appended as next pages.
       for next in following {
         guard let cursor = state.nextCursor, state.hasNextPage else { break }
@@ -85,12 +83,18 @@ extension PagedState: EngineState where Cursor: Equatable {
   /// page to fetch them again.
   @inlinable
   func appending(_ page: Page<Item, Cursor>, at cursor: Cursor, maxPages: Int?) -> PagedState {
+    // Appended in place rather than with `+`: this runs on every next page, in code that is
+    // generic over the item and cursor, where an array literal costs an allocation and `+`
+    // a lookup of the array's metadata.
     var droppedAfter = self.droppedAfter
-    if droppedAfter.first == cursor { droppedAfter.removeFirst() }
+    if !droppedAfter.isEmpty, droppedAfter[0] == cursor { droppedAfter.removeFirst() }
     var droppedBefore = self.droppedBefore
-    var pages = self.pages + [page]
-    var cursors = self.cursors + [cursor]
-    var items = (list.data ?? []) + page.items
+    var pages = self.pages
+    pages.append(page)
+    var cursors = self.cursors
+    cursors.append(cursor)
+    var items = list.data ?? []
+    items.append(contentsOf: page.items)
     var previousPage = self.previousPage
     if let maxPages, pages.count > maxPages {
       let dropped = pages.count - maxPages
@@ -103,8 +107,11 @@ extension PagedState: EngineState where Cursor: Equatable {
       previousPage = .idle
     }
     // Built once, with its phase: a paged list's outcome is written on every next page.
-    let nextPage = Self.phaseAtEnd(
-      pages: pages, cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    let nextPage =
+      droppedAfter.isEmpty
+      ? Self.phaseAtEnd(
+        after: page, pages: pages.count, cursors: cursors, droppedBefore: droppedBefore)
+      : .idle
     return PagedState(
       list: .loaded(items), nextPage: nextPage, previousPage: previousPage, pages: pages,
       cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
@@ -115,11 +122,16 @@ extension PagedState: EngineState where Cursor: Equatable {
   @inlinable
   func prepending(_ page: Page<Item, Cursor>, at cursor: Cursor, maxPages: Int?) -> PagedState {
     var droppedBefore = self.droppedBefore
-    if droppedBefore.last == cursor { droppedBefore.removeLast() }
+    if !droppedBefore.isEmpty, droppedBefore[droppedBefore.count - 1] == cursor {
+      droppedBefore.removeLast()
+    }
     var droppedAfter = self.droppedAfter
-    var pages = [page] + self.pages
-    var cursors = [cursor] + self.cursors
-    var items = page.items + (list.data ?? [])
+    var pages = self.pages
+    pages.insert(page, at: 0)
+    var cursors = self.cursors
+    cursors.insert(cursor, at: 0)
+    var items = page.items
+    items.append(contentsOf: list.data ?? [])
     var nextPage = self.nextPage
     if let maxPages, pages.count > maxPages {
       let dropped = pages.count - maxPages
@@ -131,41 +143,38 @@ extension PagedState: EngineState where Cursor: Equatable {
       // The page just dropped can be fetched again, whatever the end showed before.
       nextPage = .idle
     }
-    let previousPage = Self.phaseAtStart(
-      pages: pages, cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
+    let previousPage =
+      droppedBefore.isEmpty
+      ? Self.phaseAtStart(before: page, cursors: cursors, droppedAfter: droppedAfter) : .idle
     return PagedState(
       list: .loaded(items), nextPage: nextPage, previousPage: previousPage, pages: pages,
       cursors: cursors, droppedBefore: droppedBefore, droppedAfter: droppedAfter)
   }
 
-  /// The next page's phase once the last of `pages` is in place: idle while a page dropped
-  /// from the end waits to be fetched again; otherwise the end when the last page has no
-  /// next cursor, a ``RepeatedCursorError`` when its next cursor was already fetched (by a
-  /// page loaded or dropped), idle otherwise.
+  /// The next page's phase once `last` is the last of `pages` loaded pages and no page
+  /// dropped from the end waits to be fetched again (the phase is idle while one does): the
+  /// end when `last` has no next cursor, a ``RepeatedCursorError`` when its next cursor was
+  /// already fetched (by a page loaded or dropped from the start), idle otherwise.
   @inlinable
   static func phaseAtEnd(
-    pages: [Page<Item, Cursor>], cursors: [Cursor], droppedBefore: [Cursor],
-    droppedAfter: [Cursor]
+    after last: Page<Item, Cursor>, pages: Int, cursors: [Cursor], droppedBefore: [Cursor]
   ) -> NextPageState {
-    if !droppedAfter.isEmpty { return .idle }
-    guard let next = pages.last?.next else { return .end }
-    if cursors.contains(next) || droppedBefore.contains(next) {
-      return .failed(RepeatedCursorError(cursor: next, page: droppedBefore.count + pages.count))
+    guard let next = last.next else { return .end }
+    if cursors.contains(next) || (!droppedBefore.isEmpty && droppedBefore.contains(next)) {
+      return .failed(RepeatedCursorError(cursor: next, page: droppedBefore.count + pages))
     }
     return .idle
   }
 
-  /// The previous page's phase once the first of `pages` is in place: the mirror of
-  /// ``phaseAtEnd(pages:cursors:droppedBefore:droppedAfter:)``, from the first page's
-  /// ``Page/previous`` cursor.
+  /// The previous page's phase once `first` is the first loaded page and no page dropped
+  /// from the start waits to be fetched again: the mirror of
+  /// ``phaseAtEnd(after:pages:cursors:droppedBefore:)``, from `first`'s ``Page/previous``.
   @inlinable
   static func phaseAtStart(
-    pages: [Page<Item, Cursor>], cursors: [Cursor], droppedBefore: [Cursor],
-    droppedAfter: [Cursor]
+    before first: Page<Item, Cursor>, cursors: [Cursor], droppedAfter: [Cursor]
   ) -> NextPageState {
-    if !droppedBefore.isEmpty { return .idle }
-    guard let previous = pages.first?.previous else { return .end }
-    if cursors.contains(previous) || droppedAfter.contains(previous) {
+    guard let previous = first.previous else { return .end }
+    if cursors.contains(previous) || (!droppedAfter.isEmpty && droppedAfter.contains(previous)) {
       return .failed(RepeatedCursorError(cursor: previous, page: 1, previous: true))
     }
     return .idle
