@@ -124,6 +124,7 @@ extension PagedState {
   ///
   /// It is the cursor a page dropped from the end (``droppedTrailingPageCount``) was first
   /// fetched with, when one was dropped; the last page's ``Page/next`` otherwise.
+  @inlinable
   public var nextCursor: Cursor? { droppedAfter.first ?? pages.last?.next }
 
   /// The cursor of the page before the first one loaded; `nil` before the first page and
@@ -132,10 +133,12 @@ extension PagedState {
   /// It is the cursor a page dropped from the start (``droppedPageCount``) was first
   /// fetched with, when one was dropped; the first page's ``Page/previous`` otherwise (a
   /// feed that pages both ways, such as a chat opened at its newest messages).
+  @inlinable
   public var previousCursor: Cursor? { droppedBefore.last ?? pages.first?.previous }
 
   /// Whether there is a page after the last one loaded: the first page has arrived, the end
   /// has not been reached, and no repeated cursor stopped the list.
+  @inlinable
   public var hasNextPage: Bool {
     guard list.isLoaded, nextCursor != nil else { return false }
     return !(nextPage.error is RepeatedCursorError)
@@ -144,6 +147,7 @@ extension PagedState {
   /// Whether there is a page before the first one loaded: the first page has arrived, and
   /// either a page was dropped from the start (``droppedPageCount``) or the first page has a
   /// ``Page/previous`` cursor that no repeated cursor stopped.
+  @inlinable
   public var hasPreviousPage: Bool {
     guard list.isLoaded, previousCursor != nil else { return false }
     return !(previousPage.error is RepeatedCursorError)
