@@ -139,6 +139,15 @@ final class StoreEventsTests: XCTestCase {
     await feed.loadNextPage()
     XCTAssertEqual(feed.state.droppedPageCount, 1)
     XCTAssertEqual(details(events, .entryTrimmed), ["dropped 1 page to keep within maxPages"])
+
+    // Paging back fetches the dropped first page again and drops the last one instead.
+    await feed.loadPreviousPage()
+    XCTAssertEqual(feed.state.droppedPageCount, 0)
+    XCTAssertEqual(feed.state.droppedTrailingPageCount, 1)
+    XCTAssertEqual(
+      details(events, .entryTrimmed),
+      ["dropped 1 page to keep within maxPages", "dropped 1 page to keep within maxPages"],
+      "a page dropped at the other end is a trim too")
   }
 
   func testARestoredValueAndTheSavedRecordsDroppedAreReported() async {

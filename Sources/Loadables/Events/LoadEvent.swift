@@ -163,8 +163,9 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// answered memory pressure. An entry removed on request is ``entryRemoved`` instead.
   case entryEvicted
   /// An entry dropped part of its value to keep within its limits, and stayed: a paged
-  /// entry's next page made it hold more than its `maxPages`, so the pages at the start of
-  /// the list went (``PagedState/droppedPageCount``). The detail says how many pages.
+  /// entry's next (or previous) page made it hold more than its `maxPages`, so pages at the
+  /// other end of the list went (``PagedState/droppedPageCount``,
+  /// ``PagedState/droppedTrailingPageCount``). The detail says how many pages.
   case entryTrimmed
   /// An entry showed a value saved in an earlier launch, as the store made it. The detail
   /// says how long before it was fetched.

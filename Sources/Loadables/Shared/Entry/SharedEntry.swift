@@ -409,7 +409,8 @@ where State.Value == Value {
 
   /// The engine wrote `state`: the book takes it as the new base.
   func engineWrote(_ state: State, cause: WriteCause) {
-    // A paged list's next page may drop pages at its start (`maxPages`): the entry trimmed.
+    // A paged list's next or previous page may drop pages at the other end (`maxPages`):
+    // the entry trimmed.
     if LoadEvents.isOn, cause == .nextPage { reportTrim(to: state) }
     if let itemLink { return itemLink.engineWrote(state, cause: cause) }
     perform(book.engineWrote(state, cause: cause, at: now))
@@ -459,10 +460,12 @@ where State.Value == Value {
     }
   }
 
-  /// Reports an ``LoadEventKind/entryTrimmed`` when `state` keeps fewer of the pages at the
-  /// start of the list than the base did.
+  /// Reports an ``LoadEventKind/entryTrimmed`` when `state` dropped more pages at either end
+  /// of the list than the base had.
   private func reportTrim(to state: State) {
-    let dropped = engine.droppedPages(in: state) - engine.droppedPages(in: book.base)
+    // Counted at each end: a page fetched again at one end drops one at the other.
+    let (after, before) = (engine.droppedPages(in: state), engine.droppedPages(in: book.base))
+    let dropped = Swift.max(0, after.start - before.start) + Swift.max(0, after.end - before.end)
     guard dropped > 0 else { return }
     LoadEvents.report(
       .entryTrimmed, .entry(key),

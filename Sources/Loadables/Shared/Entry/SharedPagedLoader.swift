@@ -420,5 +420,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   override func reset(_ slot: Slot) { slot.reset() }
   override func fetch() async throws -> [Item] { try await source.fetch(source.first).items }
   override var policyDescription: String { source.policy.description }
-  override func droppedPages(in state: PagedState<Item, Cursor>) -> Int { state.droppedPageCount }
+  override func droppedPages(in state: PagedState<Item, Cursor>) -> (start: Int, end: Int) {
+    (state.droppedPageCount, state.droppedTrailingPageCount)
+  }
 }

@@ -46,9 +46,9 @@ where State.Value == Value {
   /// ``LoadableState``, the state's for any other.
   var valueType: Any.Type { State.self }
 
-  /// How many pages at the start of a paged list `state` dropped to keep within its
-  /// `maxPages`; `0` for an entry of one value.
-  func droppedPages(in state: State) -> Int { 0 }
+  /// How many pages of a paged list `state` dropped to keep within its `maxPages`, at its
+  /// start and at its end; none for an entry of one value.
+  func droppedPages(in state: State) -> (start: Int, end: Int) { (0, 0) }
 
   /// The policy every fetch runs under, as ``LoadPolicy/description`` writes it.
   var policyDescription: String { "none" }
