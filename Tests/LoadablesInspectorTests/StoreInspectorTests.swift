@@ -36,6 +36,23 @@ final class StoreInspectorTests: XCTestCase {
     XCTAssertEqual(inspector.explain(["inspector.keeps", 1]).lastFetch?.isSilent, true)
   }
 
+  /// The "Debugging Loads" article's inspector example, as written there.
+  func testTheDebuggingLoadsArticlesExample() async {
+    let appStore = LoaderStore()
+    let inspector = StoreInspector(store: appStore)  // listens from now on
+    defer { inspector.stopListening() }
+    await appStore.loader(for: ["posts", 42]) { "Trains run on time" }.load()
+    inspector.refresh()
+
+    // In a debug menu: why is this entry stale, and who fetched it last?
+    let explained = inspector.explain(["posts", 42]).lines(now: Date()).joined(separator: "\n")
+    // Every entry, as a table.
+    let table = inspector.renderTable()
+
+    XCTAssertTrue(explained.contains("last fetch: finished"), explained)
+    XCTAssertTrue(table.contains(#"["posts", 42]"#), table)
+  }
+
   func testItExplainsWhyAnEntryIsStaleAndWhoFetchedItLast() throws {
     let clock = ManualClock()
     let store = LoaderStore(clock: clock, startDate: start)

@@ -1,5 +1,6 @@
 import Foundation
 import Loadables
+import LoadablesTesting
 import Observation
 import XCTest
 
@@ -107,36 +108,61 @@ final class DebuggingLoadsArticleTests: XCTestCase {
     var posts: LoadableState<[String]> = .absent
   }
 
-  /// The article's log, made by hand: its lines are the events' descriptions, and
-  /// `EntryHistory` reads it as the article does.
-  func testTheArticlesLogAndItsReading() {
-    let post = LoadSubject.entry(["posts", 42])
-    let log = [
-      LoadEvent(kind: .started, subject: post, sequence: 1),
-      LoadEvent(kind: .finished, subject: post, duration: .milliseconds(210), sequence: 2),
-      LoadEvent(kind: .entryInvalidated, subject: post, sequence: 3),
-      LoadEvent(kind: .started, subject: post, isSilent: true, sequence: 4),
-      LoadEvent(
-        kind: .failed, subject: post, isSilent: true, attempt: 3,
-        duration: .milliseconds(3420), error: HTTPError(status: 503), sequence: 5),
-      LoadEvent(kind: .finished, subject: .entry(["posts", 7]), sequence: 6),
-    ]
+  /// The article's log, as the library writes it: a fetch that took 0.21 s, an
+  /// invalidation while a screen observes the entry, and a silent refetch whose retry fails
+  /// on its third attempt after waiting 1 s twice; `EntryHistory` reads it as the article
+  /// does.
+  func testTheArticlesLogAndItsReading() async throws {
+    let key: LoadKey = ["posts", 42]
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let api = ScriptedFake<Void, Int>([.hold], otherwise: .error(HTTPError(status: 503)))
+    var log: [LoadEvent] = []
+    let subscription = LoadEvents.listen { if $0.subject.key == key { log.append($0) } }
+    defer { subscription.cancel() }
+    try await withLoadClock(clock) {
+      let post = store.loader(
+        for: key, staleTime: .seconds(60),
+        policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(1)))
+      ) { try await api.call() }
+      let first = Task { _ = await post.load() }
+      try await waitUntil("the first fetch is held") { api.held == 1 }
+      clock.advance(by: .milliseconds(210))
+      try await api.release(returning: 1)
+      await first.value
+      let screen = post.observe()
+      defer { screen.end() }
+      store.invalidate(["posts"])
+      for _ in 1...2 {
+        try await clock.sleepers(count: 2)  // the backoff, and the store's sweep
+        clock.advance(by: .seconds(1))
+      }
+      try await waitUntil("the refetch failed", seen: "\(log)") {
+        log.last?.kind == .failed
+      }
+    }
+    let lines = log.map(\.description)
     XCTAssertEqual(
-      log.prefix(5).map(\.description),
+      lines,
       [
+        #"entryMade entry ["posts", 42] (value)"#,
         #"started entry ["posts", 42]"#,
-        #"finished entry ["posts", 42] after 0.21 s"#,
-        #"entryInvalidated entry ["posts", 42]"#,
+        #"finished entry ["posts", 42] after 0.21 s (attempt 1)"#,
+        #"entryInvalidated entry ["posts", 42] (by invalidate(["posts"]))"#,
         #"started entry ["posts", 42] (silent)"#,
-        #"failed entry ["posts", 42] after 3.42 s (silent, attempt 3, error: HTTP 503)"#,
-      ])
+        #"waitBegan entry ["posts", 42] for backoff (silent, attempt 2)"#,
+        #"waitEnded entry ["posts", 42] for backoff after 1.00 s (silent, attempt 2)"#,
+        #"waitBegan entry ["posts", 42] for backoff (silent, attempt 3)"#,
+        #"waitEnded entry ["posts", 42] for backoff after 1.00 s (silent, attempt 3)"#,
+        #"failed entry ["posts", 42] after 2.00 s (silent, attempt 3, error: HTTP 503)"#,
+      ], "\n" + lines.joined(separator: "\n"))
 
-    let history = EntryHistory(["posts", 42], in: log)
-    XCTAssertEqual(history.lastFetch?.sequence, 2)
-    XCTAssertEqual(history.invalidatedSince?.sequence, 3)
+    let history = EntryHistory(key, in: log)
+    XCTAssertEqual(history.lastFetch?.duration, .milliseconds(210))
+    XCTAssertEqual(history.invalidatedSince?.detail, #"by invalidate(["posts"])"#)
     XCTAssertEqual(history.lastFailure?.attempt, 3)
     XCTAssertEqual(history.lastFailure?.isSilent, true)
-    XCTAssertNil(EntryHistory(["posts", 7], in: log).invalidatedSince)
+    XCTAssertNil(EntryHistory(["posts", 7], in: log).lastFetch)
   }
 
   /// A real fetch through a store is the entry's `finished` event: "who fetched it last".
@@ -218,7 +244,9 @@ final class DebuggingLoadsArticleTests: XCTestCase {
     subscription.cancel()
 
     let mine = logger.lines.all.filter { $0.1.text.contains("debugging-article") }
-    XCTAssertEqual(mine.map(\.0), [.debug, .error])
+    XCTAssertEqual(
+      mine.map { $0.2?["kind"] }, [.string("entryMade"), .string("started"), .string("failed")])
+    XCTAssertEqual(mine.map(\.0), [.debug, .debug, .error])
     XCTAssertEqual(mine.last?.2?["kind"], .string("failed"))
     XCTAssertEqual(mine.last?.2?["form"], .string("entry"))
     XCTAssertTrue(mine.last?.1.text.hasSuffix("error: HTTP 503)") ?? false, "\(mine)")

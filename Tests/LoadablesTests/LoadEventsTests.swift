@@ -145,6 +145,20 @@ final class LoadEventsTests: XCTestCase {
     XCTAssertEqual(recorder.kinds, [])
   }
 
+  func testAReleasedSubscriptionStopsListening() async throws {
+    let model = Model()
+    var seen: [LoadEventKind] = []
+    var subscription: LoadEventSubscription? = LoadEvents.listen { event in
+      if event.subject.objectID == ObjectIdentifier(model) { seen.append(event.kind) }
+    }
+    await model.load(\.numbers) { [1] }
+    XCTAssertEqual(seen, [.started, .finished])
+    XCTAssertNotNil(subscription)
+    subscription = nil  // released on the main actor: the listener ends at once
+    await model.load(\.numbers) { [2] }
+    XCTAssertEqual(seen, [.started, .finished], "a released subscription still listened")
+  }
+
   func testTheStreamDeliversEventsInOrder() async throws {
     let model = Model()
     let stream = LoadEvents.stream()

@@ -31,7 +31,7 @@
     ///   - minimumLevel: The least level written; ``LoadEventLevel/debug`` (everything) by
     ///     default.
     /// - Returns: The subscription. The log runs until you call
-    ///   ``LoadEventSubscription/cancel()`` (dropping the subscription does not stop it).
+    ///   ``LoadEventSubscription/cancel()`` or release it: keep it for as long as you log.
     public static func log(
       to logger: Logger,
       privacy: LoadEventLogPrivacy = .private,
@@ -70,7 +70,8 @@
     ///   - signposter: Where to write.
     ///   - privacy: What the messages may show publicly; ``LoadEventLogPrivacy/private`` by
     ///     default.
-    /// - Returns: The subscription; ``LoadEventSubscription/cancel()`` it to stop. Intervals
+    /// - Returns: The subscription; keep it, and ``LoadEventSubscription/cancel()`` (or
+    ///   release) it to stop. Intervals
     ///   still open then are left open.
     public static func signpost(
       to signposter: OSSignposter,

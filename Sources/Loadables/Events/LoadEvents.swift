@@ -47,10 +47,11 @@ public enum LoadEvents {
   public static var isListening: Bool { isOn }
 
   /// Calls `listener` with every event from now on, until the returned subscription is
-  /// cancelled.
+  /// cancelled or released.
   ///
   /// - Parameter listener: Called on the main actor with each event, as it happens.
-  /// - Returns: The subscription; call ``LoadEventSubscription/cancel()`` to end it.
+  /// - Returns: The subscription; keep it while you listen, and call
+  ///   ``LoadEventSubscription/cancel()`` (or release it) to end it.
   public static func listen(
     _ listener: @escaping @MainActor (LoadEvent) -> Void
   ) -> LoadEventSubscription {
@@ -105,21 +106,43 @@ public enum LoadEvents {
   }
 }
 
-/// A listener's place in ``LoadEvents``; ``cancel()`` ends it.
+/// A listener's place in ``LoadEvents``: ``cancel()`` ends it, and so does releasing it, as
+/// a Combine `AnyCancellable` does. Keep it for as long as you listen:
+///
+/// ```swift
+/// final class AppDelegate {
+///   var loadLog: LoadEventSubscription?
+///   func start() { loadLog = LoadEvents.listen { print($0) } }
+/// }
+/// ```
 @MainActor
 public final class LoadEventSubscription: Sendable {
-  private var id: UInt64?
+  /// The listener's id; immutable, so that the nonisolated `deinit` may read it.
+  private nonisolated let id: UInt64
+  private var isCancelled = false
 
   init(id: UInt64) { self.id = id }
+
+  deinit {
+    // Released without `cancel()`: end the listener on the main actor — at once when the
+    // release happens there (the main thread is the main actor's), as it almost always
+    // does; otherwise on its next turn.
+    let id = id
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { LoadEvents.remove(id) }
+    } else {
+      Task { @MainActor in LoadEvents.remove(id) }
+    }
+  }
 
   /// Ends the subscription: its listener gets no further events. Calling it again does
   /// nothing.
   public func cancel() {
-    guard let id else { return }
-    self.id = nil
+    guard !isCancelled else { return }
+    isCancelled = true
     LoadEvents.remove(id)
   }
 
   /// Whether the subscription still delivers events.
-  public var isActive: Bool { id != nil }
+  public var isActive: Bool { !isCancelled }
 }
