@@ -141,7 +141,6 @@ extension LoaderStore {
     refetching refetch: PagedRefetch = .firstPage,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
-    var registryKey = key
     if let existing = entries[key] {
       if let entry = existing as? SharedPagedLoader<Item, Cursor> {
         touch(entry)
@@ -150,20 +149,17 @@ extension LoaderStore {
         return entry
       }
       // Another type holds the key: an entry of this type kept apart (see `loader(for:)`).
-      registryKey = key.appending(ApartTag(PagedState<Item, Cursor>.self))
-      if let apart = entries[registryKey] as? SharedPagedLoader<Item, Cursor> {
-        touch(apart)
-        return apart
+      return apartEntry(
+        for: key, asked: PagedState<Item, Cursor>.self, holding: existing.valueType
+      ) {
+        makePagedEntry(
+          key, registryKey: $0, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+          triggers: triggers, persisted: false, maxPages: maxPages, refetch: refetch,
+          source: source)
       }
-      defer {
-        reportMismatch(key, holding: existing.valueType, asked: PagedState<Item, Cursor>.self)
-      }
-      return makePagedEntry(
-        key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-        triggers: triggers, persisted: false, maxPages: maxPages, refetch: refetch, source: source)
     }
     return makePagedEntry(
-      key, registryKey: registryKey, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+      key, registryKey: key, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
       triggers: triggers, persisted: persisted, maxPages: maxPages, refetch: refetch,
       source: source)
   }

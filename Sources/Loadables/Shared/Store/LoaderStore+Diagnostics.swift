@@ -13,30 +13,25 @@ extension LoaderStore {
     onDiagnostic?(diagnostic)
   }
 
-  /// The entry for `key` kept apart for `Value`, made (and the mismatch reported) the
-  /// first time a caller asks for the key with that type.
-  func apartEntry<Value: Sendable>(
+  /// The entry for `key` kept apart for a caller that asks for it as `asked` (a value type,
+  /// or a paged list's state) while another type holds the key: made by `make`, given the
+  /// key it is kept under, and the mismatch reported, the first time; found again after.
+  /// One path for every kind of entry.
+  func apartEntry<Value: Sendable, State: SharedEntryState & Sendable>(
     for key: LoadKey,
+    asked: Any.Type,
     holding held: Any.Type,
-    staleTime: Duration?,
-    policy: LoadPolicy<Value>?,
-    waitsForNetwork: Bool?,
-    triggers: [RefreshTrigger]?,
-    fetch: @escaping @MainActor () async throws -> Value
-  ) -> SharedLoader<Value> {
-    let registryKey = key.appending(ApartTag(Value.self))
-    if let apart = entries[registryKey] as? SharedLoader<Value> {
+    make: (_ registryKey: LoadKey) -> SharedEntry<Value, State>
+  ) -> SharedEntry<Value, State> {
+    let registryKey = key.appending(ApartTag(asked))
+    if let apart = entries[registryKey] as? SharedEntry<Value, State> {
       touch(apart)
       return apart
     }
-    let mismatch = LoadKeyTypeMismatch(key: key, heldType: held, askedType: Value.self)
     // Made before it is reported, so an assertion handler that returns leaves a working
-    // entry behind. Never persisted: both entries would save under one key.
-    let entry = makeEntry(
-      for: key, registryKey: registryKey, staleTime: staleTime, policy: policy,
-      waitsForNetwork: waitsForNetwork, triggers: triggers, persisted: false, fetch: fetch)
-    report(.typeMismatch(mismatch))
-    typeMismatchAssertion(mismatch)
+    // entry behind. The maker never persists it: both entries would save under one key.
+    let entry = make(registryKey)
+    reportMismatch(key, holding: held, asked: asked)
     return entry
   }
 

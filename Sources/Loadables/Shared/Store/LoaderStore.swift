@@ -235,9 +235,11 @@ public final class LoaderStore {
       // `SharedEntry` is final, so comparing the exact type is the cast; `as?` on the
       // existential costs a dynamic cast through the runtime at every read.
       guard ObjectIdentifier(type(of: existing)) == loaderType(Value.self) else {
-        return apartEntry(
-          for: key, holding: existing.valueType, staleTime: staleTime, policy: policy,
-          waitsForNetwork: waitsForNetwork, triggers: triggers, fetch: fetch)
+        return apartEntry(for: key, asked: Value.self, holding: existing.valueType) {
+          makeEntry(
+            for: key, registryKey: $0, staleTime: staleTime, policy: policy,
+            waitsForNetwork: waitsForNetwork, triggers: triggers, persisted: false, fetch: fetch)
+        }
       }
       touch(existing)
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
