@@ -19,7 +19,7 @@
     /// Available wherever Apple's Network framework is: iOS, iPadOS, macOS, tvOS, visionOS
     /// and watchOS.
     public static var networkReconnected: RefreshTrigger {
-      RefreshTrigger { _, refetch in
+      var trigger = RefreshTrigger { _, refetch in
         let (readings, continuation) = AsyncStream.makeStream(of: Bool.self)
         let monitor = NWPathMonitor()
         monitor.pathUpdateHandler = { path in
@@ -34,6 +34,8 @@
           refetch()
         }
       }
+      trigger.name = "network reconnected"
+      return trigger
     }
   }
 #endif
