@@ -276,6 +276,30 @@ final class StoreEventsTests: XCTestCase {
       [.editQueued, .editApplied, .editSent, .editCommitted])
   }
 
+  func testAnEditRestoredAtTheNextLaunchIsQueuedAgainOnceItHasAHandler() async throws {
+    let saved = StorePersistence.inMemory(version: "1")
+    let key: LoadKey = ["storeEvents", "relaunched"]
+    let events = LoadEventRecorder(key: key)
+    defer { events.stop() }
+    // The first launch queues the edit, with no handler to send it, and is killed.
+    let before = LoaderStore(persistence: saved)
+    let id = before.enqueue(RenameNote(tag: "relaunched", text: "mine"))
+    XCTAssertEqual(events.kinds.filter { $0 == .editQueued }.count, 1)
+
+    let after = LoaderStore(persistence: saved)
+    XCTAssertEqual(
+      events.kinds.filter { $0 == .editQueued }.count, 1,
+      "an edit not yet read back (no handler) is not queued yet")
+    after.register(RenameNote.self) { _, _ in }
+    try await events.wait(for: .editSent, count: 1)
+    let queued = events.events.filter { $0.kind == .editQueued }
+    XCTAssertEqual(queued.count, 2)
+    XCTAssertEqual(
+      queued.last?.detail, "StoreEventsTests.RenameNote \(id), restored from an earlier launch")
+    await after.outbox.untilIdle()
+    _ = before
+  }
+
   // MARK: - A story
 
   func testAnEntrysStoryReadsAsLines() async throws {

@@ -202,8 +202,10 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// An edit's change was taken back from an entry: its job failed (the event carries the
   /// error), the outbox edit failed for good, or it was discarded (no error).
   case editRolledBack
-  /// An edit was put in the outbox, to be sent when it can (``LoaderStore/enqueue(_:)``), or
-  /// put back by ``Outbox/retry(_:)`` (the detail says "retried").
+  /// An edit was put in the outbox, to be sent when it can (``LoaderStore/enqueue(_:)``), put
+  /// back by ``Outbox/retry(_:)`` (the detail says "retried"), or read back from an earlier
+  /// launch once its type's handler is registered (the detail says "restored from an
+  /// earlier launch").
   case editQueued
   /// The outbox handed an edit to its handler; the event carries the attempt. A transient
   /// failure is retried and sent again, a new `editSent`.

@@ -242,7 +242,8 @@ public final class Outbox {
     var scopes: [String] = []
     for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
       if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
-      if queued.edit == nil, let payload = queued.payload {
+      let isRestored = queued.edit == nil
+      if isRestored, let payload = queued.payload {
         do {
           queued.edit = try JSONDecoder().decode(Edit.self, from: payload)
         } catch {
@@ -256,6 +257,10 @@ public final class Outbox {
         }
       }
       queued.hasHandler = queued.edit != nil
+      // A saved edit read back: queued again, in this launch, now that it has a handler.
+      if isRestored, queued.hasHandler, LoadEvents.isOn {
+        reportEvent(.editQueued, queued, detail: "restored from an earlier launch")
+      }
       if !queued.isFailed { apply(queued) }
     }
     redecide(scopes)
