@@ -88,11 +88,13 @@ public final class StoreInspector {
 
   /// Takes `event` into the inspector, as its listener does: kept in the history of its
   /// subject's key at the next ``refresh()`` (or turn of the main actor) if that key is one
-  /// of the store's. An event without a key (a property's load) is ignored.
+  /// of the store's. An event of another store (its `storeID` says so), or without a key (a
+  /// property's load), is ignored; another store's entry of the same key never mixes in.
   ///
   /// - Parameter event: The event.
   public func receive(_ event: LoadEvent) {
     guard event.subject.key != nil else { return }
+    if let storeID = event.storeID, storeID != ObjectIdentifier(store) { return }
     pending.append(event)
     guard !flushScheduled else { return }
     flushScheduled = true

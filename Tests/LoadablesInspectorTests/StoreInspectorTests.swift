@@ -36,6 +36,22 @@ final class StoreInspectorTests: XCTestCase {
     XCTAssertEqual(inspector.explain(["inspector.keeps", 1]).lastFetch?.isSilent, true)
   }
 
+  func testAnotherStoresEntryOfTheSameKeyNeverMixesIn() async {
+    let store = LoaderStore()
+    let other = LoaderStore()
+    let inspector = StoreInspector(store: store)
+    defer { inspector.stopListening() }
+    let key: LoadKey = ["inspector.two-stores", 1]
+    await store.loader(for: key) { 1 }.load()
+    await other.loader(for: key) { 2 }.load()
+    await other.loader(for: key) { 2 }.refetch()
+    inspector.refresh()
+    XCTAssertEqual(
+      inspector.history(of: key).map(\.kind), [.entryMade, .started, .finished],
+      "the other store's events of the same key mixed in")
+    XCTAssertTrue(inspector.history(of: key).allSatisfy { $0.isFrom(store) })
+  }
+
   /// The "Debugging Loads" article's inspector example, as written there.
   func testTheDebuggingLoadsArticlesExample() async {
     let appStore = LoaderStore()

@@ -341,6 +341,10 @@ class LoadRuntime: Observable {
     LoadSubject(form: .property, name: "\(type(of: self))", objectID: ObjectIdentifier(self))
   }
 
+  /// The store whose entry this slot runs, for its events' ``LoadEvent/storeID``; `nil` for
+  /// every slot but a shared entry's.
+  @usableFromInline var eventStoreID: ObjectIdentifier? { nil }
+
   /// The load starting now reports its events: remember what its end will need, and report
   /// its start.
   ///
@@ -355,9 +359,11 @@ class LoadRuntime: Observable {
       subject = eventSubject
       activity.subject = subject
     }
+    let store = eventStoreID
     activity.trace = LoadTrace(
-      subject: subject, stopwatch: Stopwatch(LoadClock.current), isSilent: silently)
-    LoadEvents.report(.started, subject, isSilent: silently)
+      subject: subject, storeID: store, stopwatch: Stopwatch(LoadClock.current),
+      isSilent: silently)
+    LoadEvents.report(.started, subject, isSilent: silently, store: store)
   }
 
   /// Reports the end of the current (traced) load as `kind`, once. A wait still under way
@@ -368,18 +374,19 @@ class LoadRuntime: Observable {
     // Moved out, not copied: a copy would retain and release each of its references.
     let trace = activity?.trace.take()
     let subject = trace?.subject ?? eventSubject
+    let store = trace?.storeID
     let isSilent = trace?.isSilent ?? false
     let attempt = currentAttempt?.number ?? trace?.attempt
     if let waits = trace?.waits {
       for open in waits.reversed() {
         LoadEvents.report(
           .waitEnded, subject, isSilent: isSilent, attempt: attempt,
-          duration: open.stopwatch.elapsed, wait: open.wait)
+          duration: open.stopwatch.elapsed, wait: open.wait, store: store)
       }
     }
     LoadEvents.report(
       kind, subject, isSilent: isSilent, attempt: attempt, duration: trace?.stopwatch.elapsed,
-      error: error)
+      error: error, store: store)
   }
 
   /// Reports that the current (traced) load began or ended a wait for `wait`, if the load
@@ -398,14 +405,14 @@ class LoadRuntime: Observable {
       activity.trace = trace
       LoadEvents.report(
         .waitBegan, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
-        wait: wait)
+        wait: wait, store: trace.storeID)
     } else {
       guard let index = trace.waits.lastIndex(where: { $0.wait == wait }) else { return }
       let waited = trace.waits.remove(at: index).stopwatch.elapsed
       activity.trace = trace
       LoadEvents.report(
         .waitEnded, trace.subject, isSilent: trace.isSilent, attempt: currentAttempt?.number,
-        duration: waited, wait: wait)
+        duration: waited, wait: wait, store: trace.storeID)
     }
   }
 
@@ -566,6 +573,7 @@ final class SlotActivity {
 /// clock it waits on), innermost last.
 struct LoadTrace {
   var subject: LoadSubject
+  var storeID: ObjectIdentifier?
   var stopwatch: Stopwatch
   var isSilent: Bool
   var attempt: Int?

@@ -37,6 +37,11 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
   /// More about the event, in words, when there is more to say (why an entry was
   /// discarded, which edit was queued); otherwise `nil`.
   public let detail: String?
+  /// The ``LoaderStore`` whose entry or edit the event is about, as an `ObjectIdentifier`
+  /// (compare it with `ObjectIdentifier(store)`, or ask ``isFrom(_:)``); `nil` for a
+  /// property, a key path or a loader. Two stores may use the same keys: this tells their
+  /// events apart.
+  public let storeID: ObjectIdentifier?
   /// When the event happened, on the wall clock.
   public let date: Date
   /// The event's place in the order of every event this process reported: later events
@@ -55,6 +60,7 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
   ///   - wait: What a wait waited for.
   ///   - error: The error it ended with.
   ///   - detail: More about it, in words.
+  ///   - storeID: The store whose entry or edit it is about, if any.
   ///   - date: When it happened.
   ///   - sequence: Its place in the order of events.
   public init(
@@ -66,6 +72,7 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
     wait: LoadWait? = nil,
     error: (any Error)? = nil,
     detail: String? = nil,
+    storeID: ObjectIdentifier? = nil,
     date: Date = Date(),
     sequence: UInt64 = 0
   ) {
@@ -77,8 +84,17 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
     self.wait = wait
     self.error = error
     self.detail = detail
+    self.storeID = storeID
     self.date = date
     self.sequence = sequence
+  }
+
+  /// Whether the event is about an entry or an edit of `store`.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: `true` when `store` reported it (or its entry's load did).
+  public func isFrom(_ store: LoaderStore) -> Bool {
+    storeID == ObjectIdentifier(store)
   }
 
   /// One line that says what happened, to what, and what was known: "finished entry

@@ -94,13 +94,15 @@ public enum LoadEvents {
     duration: Duration? = nil,
     wait: LoadWait? = nil,
     error: (any Error)? = nil,
-    detail: String? = nil
+    detail: String? = nil,
+    store: ObjectIdentifier? = nil
   ) {
     guard isOn else { return }
     nextSequence += 1
     let event = LoadEvent(
       kind: kind, subject: subject, isSilent: isSilent, attempt: attempt, duration: duration,
-      wait: wait, error: error, detail: detail, date: Date(), sequence: nextSequence)
+      wait: wait, error: error, detail: detail, storeID: store, date: Date(),
+      sequence: nextSequence)
     // A listener may cancel itself (or another) while it runs: go through a copy.
     for listener in listeners { listener.body(event) }
   }

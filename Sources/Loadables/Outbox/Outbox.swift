@@ -622,7 +622,9 @@ public final class Outbox {
       ?? LoadSubject(form: .edit, name: queued.item.scope)
     var words = "\(queued.item.name) \(queued.item.id)"
     if let detail { words += ", \(detail)" }
-    LoadEvents.report(kind, subject, attempt: attempt, error: error, detail: words)
+    LoadEvents.report(
+      kind, subject, attempt: attempt, error: error, detail: words,
+      store: store.map(ObjectIdentifier.init))
   }
 
   static func scopeID(_ scope: LoadKey) -> String {

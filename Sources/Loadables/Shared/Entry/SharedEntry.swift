@@ -402,7 +402,7 @@ where State.Value == Value {
     if LoadEvents.isOn {
       LoadEvents.report(
         .entryRestored, .entry(key),
-        detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before")
+        detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before", store: eventStore)
     }
     perform(book.restore(book.base._holding(value), fetchedAt: fetchedAt, at: now))
   }
@@ -460,6 +460,9 @@ where State.Value == Value {
     }
   }
 
+  /// The store, for this entry's events (``LoadEvent/storeID``).
+  private var eventStore: ObjectIdentifier? { store.map(ObjectIdentifier.init) }
+
   /// Reports an ``LoadEventKind/entryTrimmed`` when `state` dropped more pages at either end
   /// of the list than the base had.
   private func reportTrim(to state: State) {
@@ -469,7 +472,8 @@ where State.Value == Value {
     guard dropped > 0 else { return }
     LoadEvents.report(
       .entryTrimmed, .entry(key),
-      detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages")
+      detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages",
+      store: eventStore)
   }
 
   private func notify(_ event: EntryEvent<State>) {
@@ -501,7 +505,8 @@ where State.Value == Value {
     if trigger.skipsWhileOffline, store?.connectivity?.isOnlineNow == false { return }
     if LoadEvents.isOn {
       LoadEvents.report(
-        .entryInvalidated, .entry(key), detail: InvalidationCause.trigger(trigger.name).detail)
+        .entryInvalidated, .entry(key), detail: InvalidationCause.trigger(trigger.name).detail,
+        store: eventStore)
     }
     pruneObservers()
     perform(book.triggered(isFetching: slot.isBusy))
@@ -516,7 +521,9 @@ where State.Value == Value {
   /// once — silently when it holds a value — so a fetch that started before never stores
   /// its older result.
   func invalidate(_ cause: InvalidationCause) {
-    if LoadEvents.isOn { LoadEvents.report(.entryInvalidated, .entry(key), detail: cause.detail) }
+    if LoadEvents.isOn {
+      LoadEvents.report(.entryInvalidated, .entry(key), detail: cause.detail, store: eventStore)
+    }
     pruneObservers()
     perform(book.invalidate(isFetching: slot.isBusy))
   }
@@ -550,7 +557,8 @@ where State.Value == Value {
       LoadEvents.report(
         .editApplied, .entry(key, form: .edit),
         detail:
-          "edit \(id)\(overAbsent ? " (outbox)" : "")\(operation.isSet ? ", set" : ", update")")
+          "edit \(id)\(overAbsent ? " (outbox)" : "")\(operation.isSet ? ", set" : ", update")",
+        store: eventStore)
     }
     return true
   }
@@ -558,7 +566,8 @@ where State.Value == Value {
   /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
   func commitEdit(_ id: UInt64) {
     if LoadEvents.isOn, holdsEdit(id) {
-      LoadEvents.report(.editCommitted, .entry(key, form: .edit), detail: "edit \(id)")
+      LoadEvents.report(
+        .editCommitted, .entry(key, form: .edit), detail: "edit \(id)", store: eventStore)
     }
     perform(book.commitEdit(id))
     itemLink?.editEnded(id, committed: true)
@@ -570,7 +579,7 @@ where State.Value == Value {
     if LoadEvents.isOn, holdsEdit(id) {
       LoadEvents.report(
         .editRolledBack, .entry(key, form: .edit), error: error,
-        detail: error == nil ? "edit \(id), discarded" : "edit \(id)")
+        detail: error == nil ? "edit \(id), discarded" : "edit \(id)", store: eventStore)
     }
     perform(book.rollBackEdit(id, at: now))
     itemLink?.editEnded(id, committed: false)

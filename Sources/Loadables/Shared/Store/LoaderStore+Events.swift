@@ -93,7 +93,7 @@ extension LoaderStore {
         key.map { LoadSubject.entry($0) }
         ?? LoadSubject(
           form: .entry, name: event.persistentKey?.identity ?? event.file ?? "a saved record")
-      LoadEvents.report(.entryDiscarded, subject, detail: reason)
+      LoadEvents.report(.entryDiscarded, subject, detail: reason, store: ObjectIdentifier(self))
     }
   }
 }

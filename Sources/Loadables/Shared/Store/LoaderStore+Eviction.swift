@@ -80,7 +80,8 @@ extension LoaderStore {
   /// Drops `entry` on the store's own account (see ``drop(_:)``), for `cause`.
   private func evict(_ entry: any AnySharedEntry, _ cause: EvictionCause) {
     guard drop(entry), LoadEvents.isOn else { return }
-    LoadEvents.report(.entryEvicted, .entry(entry.key), detail: cause.detail)
+    LoadEvents.report(
+      .entryEvicted, .entry(entry.key), detail: cause.detail, store: ObjectIdentifier(self))
   }
 
   func evictIfNeeded() {

@@ -65,7 +65,9 @@ extension LoaderStore {
       drop(entry)
       removable.detach()
       if LoadEvents.isOn {
-        LoadEvents.report(.entryRemoved, .entry(entry.key), detail: "by remove(\(prefix))")
+        LoadEvents.report(
+          .entryRemoved, .entry(entry.key), detail: "by remove(\(prefix))",
+          store: ObjectIdentifier(self))
       }
     }
     removeSavedRecords(under: prefix)
@@ -98,7 +100,9 @@ extension LoaderStore {
     for entry in matching {
       (entry as? any RemovableEntry)?.resetForRemoval()
       if LoadEvents.isOn {
-        LoadEvents.report(.entryReset, .entry(entry.key), detail: "by reset(\(prefix))")
+        LoadEvents.report(
+          .entryReset, .entry(entry.key), detail: "by reset(\(prefix))",
+          store: ObjectIdentifier(self))
       }
     }
     if outbox.hasAppliedEdits {

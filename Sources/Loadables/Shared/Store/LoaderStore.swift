@@ -332,7 +332,7 @@ public final class LoaderStore {
     var detail = "\(kind)"
     if let makingDefinition { detail += ", defined by \(makingDefinition)" }
     if entry.registryKey != entry.key { detail += ", kept apart for \(entry.valueType)" }
-    LoadEvents.report(.entryMade, .entry(entry.key), detail: detail)
+    LoadEvents.report(.entryMade, .entry(entry.key), detail: detail, store: ObjectIdentifier(self))
   }
 
   /// The identity of `SharedLoader<Value>`, remembered for the last value type asked for:

@@ -52,6 +52,11 @@ where State.Value == Value {
     return .entry(entry.key)
   }
 
+  /// The entry's store.
+  override var eventStoreID: ObjectIdentifier? {
+    entry?.store.map(ObjectIdentifier.init)
+  }
+
   /// The state on screen. Observable.
   var state: State {
     registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
