@@ -259,11 +259,7 @@ struct DemoScript {
     ) {
       await reader.play(
         note: { await note($0) },
-        check: { condition, what in
-          guard !condition else { return }
-          FileHandle.standardError.write(Data("unexpected state: \(what)\n".utf8))
-          exit(1)
-        })
+        check: { condition, what in expect(condition, what) })
     }
   }
 
@@ -420,6 +416,14 @@ struct DemoScript {
 
   private func wait(_ delay: Duration) async {
     try? await Task.sleep(for: pace.scaled(delay))
+  }
+
+  /// Stops the demo with exit code 1, saying `what` was expected, if the library did not do
+  /// what the scene shows.
+  func expect(_ condition: Bool, _ what: String) {
+    guard !condition else { return }
+    FileHandle.standardError.write(Data("unexpected state: \(what)\n".utf8))
+    exit(1)
   }
 
   /// Stops the demo with exit code 1 if the library did not do what the scene shows.

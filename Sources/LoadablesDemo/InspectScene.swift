@@ -25,11 +25,7 @@ extension DemoScript {
     ) {
       await reader.play(
         note: { await note($0) },
-        check: { condition, what in
-          guard !condition else { return }
-          FileHandle.standardError.write(Data("unexpected state: \(what)\n".utf8))
-          exit(1)
-        })
+        check: { condition, what in expect(condition, what) })
       inspector.refresh()
       await note(
         "after the logout the store is empty; the feed's history stays in the inspector:\n"

@@ -424,12 +424,9 @@ where State.Value == Value {
         itemLink?.fetchStarted()
         // An inspector's injected failure (`LoaderStore+Inspection.swift`): one flag read
         // while none is armed.
-        if FetchInjection.isArmed, let error = FetchInjection.take(for: self) {
-          startingFetchAtCurrentPriority {
-            engine.startFailingFetch(slot, silently: silently, error: error)
-          }
-        } else {
-          startingFetchAtCurrentPriority { engine.startFetch(slot, silently: silently) }
+        let failure = FetchInjection.isArmed ? FetchInjection.take(for: self) : nil
+        startingFetchAtCurrentPriority {
+          engine.startFetch(slot, silently: silently, failure: failure)
         }
         noteFetchStarted()
       case .write(let cause):

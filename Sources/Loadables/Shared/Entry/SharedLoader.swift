@@ -43,19 +43,16 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
     super.init()
   }
 
-  override func startFetch(_ slot: Slot, silently: Bool) {
+  override func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {
     // The block holds the slot weakly, as the entry's task does: an entry gone before its
     // task runs fetches nothing.
     let work = self.work
     let block: @MainActor () async throws -> Value = { [weak slot] in
       guard slot != nil else { throw CancellationError() }
+      if let failure { throw failure }
       return try await work()
     }
     _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
-  }
-
-  override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
-    _ = slot.launch((), silently: silently, priority: nil, policy: policy) { throw error }
   }
 
   override func cancel(_ slot: Slot) { slot.cancel() }

@@ -347,7 +347,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     super.init()
   }
 
-  override func startFetch(_ slot: Slot, silently: Bool) {
+  override func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {
     // A first page supersedes a next or previous page in flight; cancelled first, so its
     // spinner goes and the list's freshness stays the first page's.
     if slot.isLoadingAddedPage {
@@ -359,7 +359,8 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     // `refresh` does.
     let policy = silently ? source.policy.keepValueOnFailure() : source.policy
     let first = source.first
-    let fetch = source.fetch
+    var fetch = source.fetch
+    if let failure { fetch = { @Sendable _ in throw failure } }
     // Every loaded page, in order: one request a page, each at the cursor the page before
     // it returned, handed to the engine as one outcome (the first page carrying the rest).
     let count = silently && refetch == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
@@ -389,18 +390,6 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     }
     _ = slot.launch(
       .first(first), silently: silently, priority: nil, policy: policy.unwrapped, block: block)
-  }
-
-  override func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
-    if slot.isLoadingAddedPage {
-      slot.nextCause = .nextPage
-      slot.cancel()
-      slot.nextCause = nil
-    }
-    let policy = silently ? source.policy.keepValueOnFailure() : source.policy
-    let block: @MainActor () async throws -> Page<Item, Cursor> = { throw error }
-    _ = slot.launch(
-      .first(source.first), silently: silently, priority: nil, policy: policy, block: block)
   }
 
   override func startAddedPage(_ slot: Slot, previous: Bool) {

@@ -18,15 +18,10 @@ where State.Value == Value {
   nonisolated init() {}
 
   /// Starts the entry's fetch (a paged list's first page) in a new task, superseding the
-  /// running one; silently when the book says so.
-  func startFetch(_ slot: Slot, silently: Bool) {}
-
-  /// Starts a fetch as ``startFetch(_:silently:)`` does, under the same policy, whose every
-  /// attempt throws `error` instead of running the app's fetch: an inspector's "make the
-  /// next fetch fail" (``LoaderStore/failNextFetch(of:with:)``).
-  func startFailingFetch(_ slot: Slot, silently: Bool, error: any Error) {
-    startFetch(slot, silently: silently)
-  }
+  /// running one; silently when the book says so. With a `failure`, every attempt of the
+  /// fetch throws it instead of running the app's fetch, under the same policy: an
+  /// inspector's "make the next fetch fail" (``LoaderStore/failNextFetch(of:with:)``).
+  func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {}
 
   /// Stops the running fetch and brings back what it replaced (``LoadMachine/cancel()``).
   func cancel(_ slot: Slot) {}
