@@ -1,7 +1,6 @@
 import Foundation
 import Loadables
 import LoadablesTesting
-import Testing
 import XCTest
 
 // The examples of the "Composing Policies" article, copied verbatim, and run with a
@@ -672,58 +671,47 @@ final class PolicyArticleTests: XCTestCase {
 }
 
 /// Bad configuration stops the program with a message naming the parameter, as the article's
-/// table says. Exit tests: each runs in a child process.
-@Suite("Bad policy configuration")
-struct BadPolicyConfigurationTests {
-  @Test("maxAttempts below 1 stops with the message the article quotes")
-  func retryMaxAttempts() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+/// table says. Exit tests: each runs its bad call in a child process (`stopMessage`).
+final class BadPolicyConfigurationTests: XCTestCase {
+  /// maxAttempts below 1 stops with the message the article quotes.
+  func testRetryMaxAttempts() async throws {
+    let message = try await stopMessage {
       _ = LoadPolicy<Int>.retry(maxAttempts: 0)
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("LoadPolicy.retry: maxAttempts must be at least 1, got 0"))
     }
+    XCTAssertTrue(message.contains("LoadPolicy.retry: maxAttempts must be at least 1, got 0"))
   }
 
-  @Test("A timeout of zero stops the program")
-  func zeroTimeout() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+  /// A timeout of zero stops the program.
+  func testZeroTimeout() async throws {
+    let message = try await stopMessage {
       _ = LoadPolicy<Int>.timeout(.zero)
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("LoadPolicy.timeout: limit must be more than zero"))
     }
+    XCTAssertTrue(message.contains("LoadPolicy.timeout: limit must be more than zero"))
   }
 
-  @Test("A proportional jitter above 1 is checked when the backoff is made")
-  func jitterFraction() async {
-    #expect(Jitter.proportional(1.5) == .proportional(1.5), "made without a check")
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+  /// A proportional jitter above 1 is checked when the backoff is made.
+  func testJitterFraction() async throws {
+    XCTAssertTrue(Jitter.proportional(1.5) == .proportional(1.5), "made without a check")
+    let message = try await stopMessage {
       _ = Backoff.constant(.seconds(1), jitter: .proportional(1.5))
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("Jitter.proportional: fraction must be in 0...1, got 1.5"))
     }
+    XCTAssertTrue(message.contains("Jitter.proportional: fraction must be in 0...1, got 1.5"))
   }
 
-  @Test("An exponential multiplier below 1 stops the program")
-  func multiplier() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+  /// An exponential multiplier below 1 stops the program.
+  func testMultiplier() async throws {
+    let message = try await stopMessage {
       _ = Backoff.exponential(multiplier: 0.5)
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("Backoff.exponential: multiplier must be at least 1, got 0.5"))
     }
+    XCTAssertTrue(message.contains("Backoff.exponential: multiplier must be at least 1, got 0.5"))
   }
 
-  @Test("A concurrency limit below 1 stops the program")
-  func limit() async {
-    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+  /// A concurrency limit below 1 stops the program.
+  func testLimit() async throws {
+    let message = try await stopMessage {
       _ = ConcurrencyLimiter(limit: 0)
-    }.map { result in
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("ConcurrencyLimiter: limit must be at least 1, got 0"))
     }
+    XCTAssertTrue(message.contains("ConcurrencyLimiter: limit must be at least 1, got 0"))
   }
 }
 
