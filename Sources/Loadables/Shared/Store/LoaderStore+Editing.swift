@@ -220,8 +220,8 @@ public struct SharedEdit {
   /// the value of each entry holding one `Item`.
   ///
   /// ```swift
-  /// // The post's own entry, and the post in every feed page that holds it:
-  /// edit.update(matching: [], in: store, as: Post.self, where: { $0.id == id }) {
+  /// // Under ["posts"]: the post's own entry, and the post in every feed page that holds it.
+  /// edit.update(matching: ["posts"], in: store, as: Post.self, where: { $0.id == id }) {
   ///   $0.title = title
   /// }
   /// ```

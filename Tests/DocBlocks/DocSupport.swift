@@ -1,0 +1,73 @@
+// The declarations the documentation shows once and then uses in later blocks, compiled as
+// the module DocSupport that every block of .ci/doc-blocks imports. Each is written as the
+// page that shows it declares it (a block that declares one itself shadows this one).
+import Foundation
+public import Loadables
+
+public struct Book: Identifiable, Hashable, Sendable, Codable {
+  public let id: Int
+  public var title: String
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+public protocol BookAPI: Sendable {
+  func books() async throws -> [Book]
+  func save(_ book: Book) async throws
+  func delete(_ id: Book.ID) async throws
+}
+
+public struct Post: Identifiable, Hashable, Sendable, Codable {
+  public let id: Int
+  public var title: String
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+public protocol PostsAPI: Sendable {
+  func posts() async throws -> [Post]
+  func post(_ id: Post.ID) async throws -> Post
+  func search(_ text: String) async throws -> [Post]
+  func page(_ number: Int) async throws -> [Post]
+}
+
+public struct File: Hashable, Sendable {
+  public let name: String
+  public init(name: String) { self.name = name }
+}
+
+public protocol FileAPI: Sendable {
+  func download(_ name: String) async throws -> File
+}
+
+/// An API that answers at once, for the contexts' members.
+public struct DocPostsAPI: PostsAPI {
+  public init() {}
+  public func posts() async throws -> [Post] { [] }
+  public func post(_ id: Post.ID) async throws -> Post { Post(id: id, title: "") }
+  public func search(_ text: String) async throws -> [Post] { [] }
+  public func page(_ number: Int) async throws -> [Post] { [] }
+}
+
+/// The model the Progress article's view reads.
+@MainActor
+public final class DocProgressModel {
+  @Loadable public var posts: LoadableState<[Post]>
+  public init() {}
+  public func refresh() { $posts.load { [] } }
+}
+
+/// The API the doc comments' fragments call `api`: every call they make.
+public protocol DocAPI: Sendable {
+  func feed() async throws -> [Post]
+  func posts() async throws -> [Post]
+  func post(_ id: Post.ID) async throws -> Post
+  func search(_ text: String) async throws -> [Post]
+  func books() async throws -> [Book]
+  func numbers() async throws -> [Int]
+  func rename(_ id: Post.ID, to title: String, idempotencyKey: String) async throws
+}
