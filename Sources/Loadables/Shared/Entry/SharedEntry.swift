@@ -138,7 +138,9 @@ where State.Value == Value {
   public var states: StateStream<State> {
     let token = observe()
     return StateStream(current: slot.storage, holding: token) { yield in
-      let id = self.addWatcher { yield($0.state) }
+      let id = self.addWatcher { event in
+        if !event.changesNothing { yield(event.state) }
+      }
       return { [weak self] in self?.removeWatcher(id) }
     }
   }
@@ -430,13 +432,18 @@ where State.Value == Value {
         }
         noteFetchStarted()
       case .write(let cause):
-        // The one write of an entry: shown, then every watcher sees it with its cause.
-        slot.show(book.shown)
+        // The one write of an entry: shown, then every watcher sees it with its cause. A
+        // fetch that brought back what is on screen is recorded (its time, its record) but
+        // shown to nobody: observers are not woken for nothing.
+        let unchanged = cause == .fetched && slot.shows(book.shown)
+        if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
           status.setFetchedAt(book.tally.fetchedAt)
           status.setPlaceholder(book.tally.isPlaceholder)
         }
-        if isWatched { notify(EntryEvent(state: book.shown, cause: cause)) }
+        if isWatched {
+          notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
+        }
       case .committed:
         if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
       case .setStale(let stale):
