@@ -54,6 +54,10 @@ public final class LoaderStore {
   public let persistence: StorePersistence?
   /// Whether the network is reachable; `nil` assumes it always is.
   public let connectivity: Connectivity?
+  /// The one network truth every wait, trigger and the inspector of this store follow:
+  /// ``connectivity``, or for a store made without one, a source of the store's own that
+  /// says online unless the store simulates offline (``isSimulatingOffline``).
+  let network: Connectivity
   /// The wall-clock time when the store was made; see ``wallDate(at:)``.
   let startDate: Date
   /// Saves and restores the entries that persist; `nil` without ``persistence``.
@@ -109,7 +113,8 @@ public final class LoaderStore {
   ///   - persistence: Where entries whose value is `Codable` are kept between launches, and
   ///     the queued edits of the outbox; `nil` (the default) keeps everything in memory.
   ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
-  ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
+  ///     failing, polling skips while offline, the outbox sends when online and
+  ///     ``RefreshTrigger/networkReconnected`` refetches when it comes back. `nil` (the
   ///     default) assumes the network is always there.
   ///   - defaults: The settings every entry gets unless its caller states its own: stale
   ///     time, default retry, waiting for the network, refresh triggers and persistence.
@@ -140,6 +145,7 @@ public final class LoaderStore {
     self.stopwatch = Stopwatch(clock)
     self.persistence = persistence
     self.connectivity = connectivity
+    self.network = connectivity ?? Connectivity(isOnline: true)
     self.startDate = startDate
     self.persister = persistence.map { EntryPersister($0) }
     self.outbox = Outbox(persistence: persistence)
