@@ -222,8 +222,10 @@ public final class LoaderStore {
   /// store reports it (``StoreDiagnostic/typeMismatch(_:)``), calls
   /// ``typeMismatchAssertion`` (which stops a debug build), and keeps the two apart: the
   /// caller gets an entry of its own for that type, shared with every caller asking for the
-  /// key with that type, and never persisted. A setting a later caller states that differs
-  /// from the entry's is not used, and is reported once as
+  /// key with that type, and never persisted. A caller that finds its key's entry already
+  /// made (a key-based call, a definition of another type, another instance of the same
+  /// definition type) gets that entry; each setting it states that differs from the entry's
+  /// is not used, and is reported once per key and setting as
   /// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``.
   ///
   /// > Important: A negative `staleTime` stops the program with a message naming the key
@@ -249,16 +251,13 @@ public final class LoaderStore {
       }
       touch(existing)
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
-      // A later caller's settings are compared, not used; a difference is reported once.
-      let made = entry.requested
-      if let staleTime, staleTime != entry.book.tally.staleTime {
-        noteIgnored(entry, staleTime: staleTime, waitsForNetwork: nil, persisted: nil)
-      }
-      if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
-        noteIgnored(entry, staleTime: nil, waitsForNetwork: waitsForNetwork, persisted: nil)
-      }
-      if let persisted, persisted != made.persisted {
-        noteIgnored(entry, staleTime: nil, waitsForNetwork: nil, persisted: persisted)
+      // A later caller's settings are compared, not used; a difference is reported once
+      // (the one rule, `noteIgnored`, written out so a read that states nothing compares
+      // nothing).
+      if staleTime != nil || waitsForNetwork != nil || persisted != nil {
+        noteIgnored(
+          key, made: entry.requested, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+          persisted: persisted)
       }
       return entry
     }
@@ -306,7 +305,7 @@ public final class LoaderStore {
     let persisted = persisted ?? defaults.isPersisted
     let triggers = triggers ?? defaults.refreshTriggers
     let requested = RequestedSettings(
-      waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted)
+      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted)
     let entry = SharedLoader(
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,
