@@ -9,15 +9,15 @@
 /// struct FeedQuery: PagedLoadDefinition {
 ///   var key: LoadKey { ["feed"] }
 ///   var staleTime: Duration? { .seconds(60) }
-///   var source: PagedSource<Post, String?> {
-///     PagedSource(first: nil) { cursor in
-///       let response = try await api.posts(after: cursor)
+///   var source: PagedSource<Post, String> {
+///     PagedSource(first: "") { cursor in  // "" stands for the first page's cursor
+///       let response = try await api.posts(after: cursor.isEmpty ? nil : cursor)
 ///       return Page(items: response.posts, next: response.nextCursor)
 ///     }
 ///   }
 /// }
 ///
-/// let feed = store.pagedLoader(for: FeedQuery())  // SharedPagedLoader<Post, String?>
+/// let feed = store.pagedLoader(for: FeedQuery())  // SharedPagedLoader<Post, String>
 /// await feed.load()
 /// ```
 ///
@@ -170,7 +170,7 @@ extension LoaderStore {
   ///
   /// ```swift
   /// // A detail's placeholder, read from the feed if a screen loaded it:
-  /// let row = store.existingPagedLoader(for: ["feed"], as: Post.self, cursor: String?.self)?
+  /// let row = store.existingPagedLoader(for: ["feed"], as: Post.self, cursor: String.self)?
   ///   .state.items.first { $0.id == id }
   /// ```
   ///

@@ -6,8 +6,8 @@ public import Foundation
 /// It is generic over the state it holds. A ``SharedLoader`` (an entry of a
 /// ``LoadableState``) comes from
 /// ``LoaderStore/loader(for:staleTime:policy:waitsForNetwork:refreshing:persisted:fetch:)``;
-/// it is a ``Loader``, so it works wherever a loader does (`LoadingView`, `states`,
-/// `value()`), and the `@Loadable` wrapper and the key-path form can follow it
+/// it conforms to ``Loader``, so code written against `Loader` takes it (`LoadingView`,
+/// `states`, `value()`), and the `@Loadable` wrapper and the key-path form can follow it
 /// (`$post.load(from: entry)`, `load(\.post, from: entry)`). The store's rules below hold for
 /// every state.
 ///
