@@ -305,7 +305,8 @@ public final class LoaderStore {
     let persisted = persisted ?? defaults.isPersisted
     let triggers = triggers ?? defaults.refreshTriggers
     let requested = RequestedSettings(
-      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted)
+      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
+      persisted: persisted)
     let entry = SharedLoader(
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,
