@@ -265,7 +265,7 @@ extension LoadMachine {
   /// keeps its owner alive.
   ///
   /// Inlined into the task's closure: as a function of its own it cost the task a second
-  /// async frame and a hop check on entry (about 380 instructions a load).
+  /// async frame and a hop check on entry on every load.
   @inlinable @inline(__always)
   static func execute(
     _ slot: Reference,
