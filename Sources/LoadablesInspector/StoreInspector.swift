@@ -22,9 +22,9 @@ public import Observation
 /// ```
 ///
 /// Events are kept as they arrive and sorted out on the next turn of the main actor (or at
-/// ``refresh()``): a listener must not read a store in the middle of its change. The event
-/// stream names an entry by its key, not its store: two stores with an entry of the same key
-/// show each other's events.
+/// ``refresh()``): a listener must not read a store in the middle of its change. An event
+/// says which store it came from (``LoadEvent/storeID``, ``LoadEvent/isFrom(_:)``), so two
+/// stores that use the same keys never mix their histories.
 ///
 /// Observable: a SwiftUI view that reads ``snapshot`` re-renders when it changes.
 @MainActor

@@ -2,9 +2,10 @@ public import Loadables
 
 /// Records the ``LoadEvent``s a test cares about, and waits for them with a deadline.
 ///
-/// The event stream is process-wide: tests that run in parallel see each other's events.
-/// A recorder keeps only the events of one subject (a property's binding, a key path, a
-/// loader, an entry's key) or whatever its condition picks:
+/// The event stream is process-wide: tests that run beside each other see each other's
+/// events. A recorder keeps only the events of one subject (a property's binding, a key path, a
+/// loader, an entry's key) or whatever its condition picks, and, made in a scope
+/// (``LoadEvents/withScope(_:)``), only the events of the work started in that scope:
 ///
 /// ```swift
 /// let events = LoadEventRecorder(key: ["posts", 42])
@@ -21,26 +22,36 @@ public final class LoadEventRecorder {
 
   /// Records every event `matches` accepts, from now until ``stop()``.
   ///
-  /// - Parameter matches: Whether an event is one the test cares about.
-  public init(where matches: @escaping @MainActor (LoadEvent) -> Bool) {
-    subscription = LoadEvents.listen { [weak self] event in
+  /// - Parameters:
+  ///   - scope: The scope whose events to record (``LoadEvents/withScope(_:)``); `nil`, the
+  ///     default, records from the whole process.
+  ///   - matches: Whether an event is one the test cares about.
+  public init(
+    in scope: LoadEventScope? = nil, where matches: @escaping @MainActor (LoadEvent) -> Bool
+  ) {
+    let record: @MainActor (LoadEvent) -> Void = { [weak self] event in
       guard matches(event) else { return }
       self?.events.append(event)
     }
+    subscription = scope.map { $0.listen(record) } ?? LoadEvents.listen(record)
   }
 
   /// Records the events of `subject`.
   ///
-  /// - Parameter subject: The property, key path, loader or entry to record.
-  public convenience init(subject: LoadSubject) {
-    self.init { $0.subject == subject }
+  /// - Parameters:
+  ///   - scope: The scope whose events to record; `nil`, the default, the whole process.
+  ///   - subject: The property, key path, loader or entry to record.
+  public convenience init(in scope: LoadEventScope? = nil, subject: LoadSubject) {
+    self.init(in: scope) { $0.subject == subject }
   }
 
   /// Records the events of the store entry for `key`, and of its edits.
   ///
-  /// - Parameter key: The entry's key.
-  public convenience init(key: LoadKey) {
-    self.init { $0.subject.key == key }
+  /// - Parameters:
+  ///   - scope: The scope whose events to record; `nil`, the default, the whole process.
+  ///   - key: The entry's key.
+  public convenience init(in scope: LoadEventScope? = nil, key: LoadKey) {
+    self.init(in: scope) { $0.subject.key == key }
   }
 
   /// The kinds of the events recorded, oldest first.

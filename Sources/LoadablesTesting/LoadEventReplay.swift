@@ -10,7 +10,7 @@
 /// ```swift
 /// let replay = LoadEventReplay(recorder.events)
 /// print(replay.testSketch)
-/// // A test of entry [posts, 42], from 6 recorded events:
+/// // A test of entry ["posts", 42], from 6 recorded events:
 /// // let fetch = ScriptedFake<Void, <#Value#>>([
 /// //   .error(<#an error the retry retries#>),  // load 1, attempt 1
 /// //   .value(<#value#>),  // load 1, attempt 2: finished after 0.21 s

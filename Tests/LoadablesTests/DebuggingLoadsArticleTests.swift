@@ -253,4 +253,21 @@ final class DebuggingLoadsArticleTests: XCTestCase {
     XCTAssertEqual(
       LoadEventLevel.allCases.map(Logger.Level.init), [.debug, .info, .notice, .error])
   }
+
+  /// "The stream": a test's own scope records its invalidation and the refetch it causes,
+  /// as the article's example does.
+  func testAScopeRecordsTheTestsOwnEvents() async throws {
+    try await LoadEvents.withScope { scope in
+      let store = LoaderStore()
+      let post = store.loader(for: ["posts", 42]) { "post" }
+      await post.load()
+      let observation = post.observe()
+      defer { observation.end() }
+      let events = LoadEventRecorder(in: scope, key: ["posts", 42])
+      defer { events.stop() }
+      store.invalidate(["posts", 42])
+      try await events.wait(for: .finished)
+      XCTAssertEqual(events.kinds, [.entryInvalidated, .started, .finished])
+    }
+  }
 }

@@ -141,6 +141,50 @@ final class LoadDefinitionTests: XCTestCase {
     XCTAssertEqual(store.recentDiagnostics, reported)
   }
 
+  /// The one rule for `settingsIgnored`, as `LoadDefinition`, `LoaderStore.loader(for:)` and
+  /// Sharing State Across Screens state it: every caller that finds the entry already made
+  /// (a key-based call, a definition of another type, another instance of the same
+  /// definition type) has each setting it states that differs reported once, and not used.
+  func testEveryKindOfLaterCallerHasItsOtherSettingsReportedOnce() {
+    struct TimedQuery: LoadDefinition {
+      let staleTime: Duration?
+      let isPersisted: Bool?
+      var key: LoadKey { ["timed"] }
+      func fetch() async throws -> Int { 1 }
+    }
+    struct OtherTimedQuery: LoadDefinition {
+      var key: LoadKey { ["timed"] }
+      var waitsForNetwork: Bool? { false }
+      func fetch() async throws -> Int { 1 }
+    }
+    let store = LoaderStore()
+    let first = store.loader(for: TimedQuery(staleTime: .seconds(10), isPersisted: nil))
+    // The same type and settings, and callers stating nothing: nothing to report.
+    XCTAssertTrue(
+      store.loader(for: TimedQuery(staleTime: .seconds(10), isPersisted: nil)) === first)
+    XCTAssertTrue(store.loader(for: TimedQuery(staleTime: nil, isPersisted: nil)) === first)
+    XCTAssertTrue(store.loader(for: ["timed"]) { 2 } === first)
+    XCTAssertEqual(store.recentDiagnostics, [], "a caller with the entry's settings was reported")
+    // Another instance of the same type, with other stored settings (twice: reported once).
+    for _ in 1...2 {
+      XCTAssertTrue(
+        store.loader(for: TimedQuery(staleTime: .seconds(30), isPersisted: false)) === first)
+    }
+    // A definition of another type, and a key-based call.
+    XCTAssertTrue(store.loader(for: OtherTimedQuery()) === first)
+    XCTAssertTrue(store.loader(for: ["timed"], staleTime: .seconds(99)) { 3 } === first)
+    XCTAssertEqual(first.settings.staleTime, .seconds(10), "a later caller's stale time was used")
+    XCTAssertEqual(
+      store.recentDiagnostics,
+      [
+        .settingsIgnored(
+          key: ["timed"], setting: "staleTime", used: "10.0 seconds", asked: "30.0 seconds"),
+        .settingsIgnored(key: ["timed"], setting: "persisted", used: "true", asked: "false"),
+        .settingsIgnored(key: ["timed"], setting: "waitsForNetwork", used: "true", asked: "false"),
+      ],
+      "each setting is reported once per key, whoever states it")
+  }
+
   func testTwoDefinitionsOfOneKeyWithDifferentTypesAreKeptApart() async {
     struct PostTitle: LoadDefinition {
       var key: LoadKey { ["posts", 9] }

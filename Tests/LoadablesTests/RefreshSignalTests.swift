@@ -2,13 +2,11 @@ import Foundation
 import Loadables
 import XCTest
 
-@testable import Loadables
-
 /// The platform-independent parts of the Apple refresh signals: the notification trigger
-/// (which `appBecameActive` is, with UIKit's notification), the reconnection decision
-/// (which `networkReconnected` feeds from `NWPathMonitor`) and trimming on a signal (which
+/// (which `appBecameActive` is, with UIKit's notification) and trimming on a signal (which
 /// `trimOnMemoryWarnings()` does with UIKit's memory warning). The Apple glue itself is
-/// type-checked by `.ci/swiftui-check`.
+/// type-checked by `.ci/swiftui-check`. `networkReconnected` follows the store's
+/// connectivity on every platform: see `NetworkTruthTests`.
 @MainActor
 final class RefreshSignalTests: XCTestCase {
   // MARK: - Notifications
@@ -55,25 +53,6 @@ final class RefreshSignalTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(
       server.calls, 2, "a notification from another thread did not refetch")
     token.end()
-  }
-
-  // MARK: - Reconnection
-
-  func testOnlyATransitionToSatisfiedIsAReconnection() {
-    var detector = ReconnectionDetector()
-    XCTAssertFalse(detector.update(isSatisfied: true), "the first path counted as a change")
-    XCTAssertFalse(detector.update(isSatisfied: true), "a second satisfied path counted")
-    XCTAssertFalse(detector.update(isSatisfied: false), "going offline counted")
-    XCTAssertFalse(detector.update(isSatisfied: false), "staying offline counted")
-    XCTAssertTrue(detector.update(isSatisfied: true), "coming back did not count")
-    XCTAssertFalse(detector.update(isSatisfied: true), "staying online counted again")
-  }
-
-  func testStartingOfflineThenConnectingIsAReconnection() {
-    var detector = ReconnectionDetector()
-    XCTAssertFalse(detector.update(isSatisfied: false), "the first path counted as a change")
-    XCTAssertTrue(
-      detector.update(isSatisfied: true), "connecting after an offline start did not count")
   }
 
   // MARK: - Trimming on a signal

@@ -21,7 +21,7 @@ extension FeedAPI where Self == StubFeedAPI {
 @MainActor @Observable
 final class FeedModel {
   @ObservationIgnored @Loadable var feed: LoadableState<[String]>
-  let api: any FeedAPI
+  var api: any FeedAPI
 
   init(api: any FeedAPI) { self.api = api }
 
@@ -86,12 +86,13 @@ final class TestingArticleTests: XCTestCase {
 
     model.refresh()
     try await recorder.wait(until: \.isLoaded)
+    model.api = .stub(["a", "b", "c"])
     model.refresh()
     try await recorder.wait(forCount: 4)
 
     XCTAssertEqual(
       recorder.states,
-      [.absent, .loading, .loaded(["a", "b"]), .loaded(["a", "b"])]
+      [.absent, .loading, .loaded(["a", "b"]), .loaded(["a", "b", "c"])]
     )
   }
 

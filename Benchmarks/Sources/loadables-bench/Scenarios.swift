@@ -369,4 +369,4 @@ let scenarios: [Scenario] =
         }
       }
     ),
-  ] + sharedScenarios + offlineScenarios + eventScenarios
+  ] + sharedScenarios + offlineScenarios + eventScenarios + pollScenarios

@@ -22,6 +22,16 @@ protocol LoadMachine: LoadRuntime, StateAccess where State: EngineState {
   /// writes back, and what a failed refresh that keeps its value falls back to. `nil` when
   /// no load runs (or a silent load has no need of it).
   var replaced: State? { get set }
+
+  /// A load ended with `state`, equal to the state on screen, which the engine therefore did
+  /// not write. A slot that must still see the load's result (a shared entry records when
+  /// it fetched) handles it here; others need do nothing.
+  func wroteUnchanged(_ state: State)
+}
+
+extension LoadMachine {
+  /// Nothing to do: the state on screen is the load's result already.
+  @inlinable func wroteUnchanged(_ state: State) {}
 }
 
 extension LoadMachine {
@@ -255,7 +265,7 @@ extension LoadMachine {
   /// keeps its owner alive.
   ///
   /// Inlined into the task's closure: as a function of its own it cost the task a second
-  /// async frame and a hop check on entry (about 380 instructions a load).
+  /// async frame and a hop check on entry on every load.
   @inlinable @inline(__always)
   static func execute(
     _ slot: Reference,
@@ -362,6 +372,13 @@ extension LoadMachine {
     replaced = nil
     guard let state else { return }
     setRefreshError(nil)
+    // A load that showed no spinner (a silent reload) and brought back what is on screen
+    // writes nothing, so its observers are not woken (see `UnchangedState.swift`). A load
+    // that showed one always writes: its spinner must go.
+    if !shownStart, let current = read(), state.isUnchanged(from: current) {
+      wroteUnchanged(state)
+      return
+    }
     emit(state)
   }
 

@@ -132,7 +132,7 @@ class LoadRuntime: Observable {
   /// Makes `change` to the value kept under `marker`, telling its observers if it has any.
   ///
   /// The marker is only made when someone observes it: evaluating a key-path literal costs a
-  /// call into the key-path runtime (about 100 instructions), twice a load for `isRunning`.
+  /// call into the key-path runtime, twice a load for `isRunning`.
   private final func mutate(
     _ marker: @autoclosure () -> KeyPath<LoadRuntime, Int>, observed: Bool, _ change: () -> Void
   ) {

@@ -11,7 +11,7 @@ public import Foundation
 ///
 /// ```swift
 /// let subscription = LoadEvents.listen { event in
-///   print(event)  // "finished entry [posts, 42] after 0.21 s (attempt 2)"
+///   print(event)  // "finished entry ["posts", 42] after 0.21 s (attempt 2)"
 /// }
 /// ```
 public struct LoadEvent: Sendable, CustomStringConvertible {
@@ -98,7 +98,7 @@ public struct LoadEvent: Sendable, CustomStringConvertible {
   }
 
   /// One line that says what happened, to what, and what was known: "finished entry
-  /// [posts, 42] after 0.21 s (attempt 2)".
+  /// ["posts", 42] after 0.21 s (attempt 2)".
   public var description: String {
     var line = "\(kind) \(subject)"
     if let wait { line += " for \(wait)" }
@@ -329,6 +329,6 @@ public struct LoadSubject: Hashable, Sendable, CustomStringConvertible {
     LoadSubject(form: form, name: key.description, key: key)
   }
 
-  /// The form and the name: "entry [posts, 42]".
+  /// The form and the name: "entry ["posts", 42]".
   public var description: String { "\(form) \(name)" }
 }

@@ -132,8 +132,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// The block a load runs: this loader's `fetch()`, holding the loader only weakly.
   ///
   /// Made once, on the first load: a closure made for each load cost an allocation and a
-  /// weak reference every time (about 250 instructions, `Benchmarks/compare`'s
-  /// `loader.cycle`).
+  /// weak reference every time (measured by `Benchmarks/compare`'s `loader.cycle`).
   @usableFromInline
   final lazy var fetchBlock: @MainActor () async throws -> Value = { [weak self] in
     guard let self else { throw CancellationError() }

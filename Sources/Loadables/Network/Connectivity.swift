@@ -1,8 +1,10 @@
 import Foundation
 public import Observation
 
-/// Whether the device can reach the network now, as a source reports it: what loads that
-/// wait for the network, the outbox and polling consult.
+/// Whether the device can reach the network now, as a source reports it: the one network
+/// truth that loads waiting for the network, the outbox, polling,
+/// ``RefreshTrigger/networkReconnected`` and an inspector's simulated offline
+/// (``LoaderStore/isSimulatingOffline``) all follow.
 ///
 /// Make one for the app and hand it to the ``LoaderStore`` (and to any policy that waits for
 /// the network). Where it learns the truth is up to its source:
@@ -32,10 +34,16 @@ public final class Connectivity {
   private var reported: Bool
   /// Whether an inspector pretends the network is gone
   /// (``LoaderStore/isSimulatingOffline``): the source reads offline whatever it reports,
-  /// and turning it off brings back what it last reported.
+  /// and turning it off brings back what it last reported. The one place simulated offline
+  /// is kept: every wait, trigger and inspector that follows this source sees it.
   var isForcedOffline = false {
     didSet { apply(reported && !isForcedOffline) }
   }
+  /// What runs each time the source comes back online: the reconnect triggers of the
+  /// observed entries (``RefreshTrigger/networkReconnected``), by id, in the order they began
+  /// to listen. An action returns `false` once its entry is gone, and is then removed.
+  private var reconnectActions: [Int: @MainActor () -> Bool] = [:]
+  private var nextActionID = 0
 
   /// Creates a source that reports `isOnline` until told otherwise.
   ///
@@ -77,12 +85,48 @@ public final class Connectivity {
     apply(isOnline && !isForcedOffline)
   }
 
-  /// Shows `isOnline`: tells observers, and going online resumes the waiting tasks.
+  /// Shows `isOnline`: tells observers, and going online resumes the waiting tasks, then
+  /// runs the reconnect actions.
   private func apply(_ isOnline: Bool) {
     guard online != isOnline else { return }
     registrar.withMutation(of: self, keyPath: \.isOnline) { online = isOnline }
-    if isOnline { waiters.resumeAll() }
+    guard isOnline else { return }
+    waiters.resumeAll()
+    if !reconnectActions.isEmpty { reconnected() }
   }
+
+  /// Runs each reconnect action registered now, in order. An action may add or remove
+  /// actions (a refetch may make room in its store, which stops another entry's triggers):
+  /// one removed before its turn is not run.
+  private func reconnected() {
+    for id in reconnectActions.keys.sorted() {
+      guard let action = reconnectActions[id] else { continue }
+      if !action() { reconnectActions[id] = nil }
+    }
+  }
+
+  /// Runs `action` each time the source comes back online (a change from offline to online,
+  /// never the state it is in now), until ``removeReconnectAction(_:)``: how
+  /// ``RefreshTrigger/networkReconnected`` follows this source, one listener per observed
+  /// entry and no monitor of its own.
+  ///
+  /// - Parameter action: Runs on the main actor, after the waiting tasks were resumed;
+  ///   returns `false` when it has nothing left to do, to be removed.
+  /// - Returns: The id to remove it with.
+  func addReconnectAction(_ action: @escaping @MainActor () -> Bool) -> Int {
+    nextActionID += 1
+    reconnectActions[nextActionID] = action
+    return nextActionID
+  }
+
+  /// Stops running the reconnect action `id`; nothing happens if it is gone.
+  func removeReconnectAction(_ id: Int) {
+    reconnectActions[id] = nil
+  }
+
+  /// How many reconnect actions listen now: one per observed entry with a
+  /// ``RefreshTrigger/networkReconnected`` trigger (a test seam).
+  var reconnectActionCount: Int { reconnectActions.count }
 
   /// Returns once the source says online: at once when it already does, or as soon as the
   /// calling task is cancelled (check `Task.isCancelled` after).

@@ -464,9 +464,9 @@ public final class Outbox {
       redecide([scopeID])
       return .sleep(delay, store.clock)
     }
-    if let connectivity = store.connectivity, !connectivity.isOnlineNow {
+    if !store.network.isOnlineNow {
       redecide([scopeID])
-      return .waitOnline(connectivity)
+      return .waitOnline(store.network)
     }
     change([scopeID]) {
       queued.item.attempt += 1
@@ -554,7 +554,7 @@ public final class Outbox {
   ) {
     let inScope = queue.lazy.filter { $0.scopeID == scopeID }
     let head = OutboxLine.head(of: inScope.map(facts))
-    let isOnline = store?.connectivity?.isOnlineNow ?? true
+    let isOnline = store?.network.isOnlineNow ?? true
     for queued in inScope {
       body(queued, OutboxLine.status(of: facts(queued), head: head, isOnline: isOnline))
     }

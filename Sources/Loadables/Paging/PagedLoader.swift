@@ -108,8 +108,8 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// has stopped.
   ///
   /// ```swift
-  /// let chat = PagedLoader(source: PagedSource(first: nil as String?) { cursor in
-  ///   let response = try await api.messages(around: cursor)
+  /// let chat = PagedLoader(source: PagedSource(first: "") { cursor in  // "": the newest
+  ///   let response = try await api.messages(around: cursor.isEmpty ? nil : cursor)
   ///   return Page(items: response.messages, previous: response.older, next: response.newer)
   /// })
   /// await chat.load()              // the newest messages

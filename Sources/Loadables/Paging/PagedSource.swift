@@ -6,11 +6,14 @@
 /// was the last.
 ///
 /// ```swift
-/// let posts = PagedSource(first: nil as String?, policy: .retry(maxAttempts: 3)) { cursor in
-///   let response = try await api.posts(after: cursor)
+/// // The first page has no cursor: "" stands for it.
+/// let posts = PagedSource(first: "", policy: .retry(maxAttempts: 3)) { cursor in
+///   let response = try await api.posts(after: cursor.isEmpty ? nil : cursor)
 ///   return Page(items: response.posts, next: response.nextCursor)
 /// }
 /// ```
+///
+/// > Important: Give the cursor a type that is not optional; <doc:ListsThatPage> says why.
 ///
 /// The policy applies to each page fetch on its own: a retry retries the page that failed,
 /// a timeout limits one page, a concurrency limit holds one permit per page.

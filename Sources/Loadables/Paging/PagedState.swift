@@ -225,8 +225,8 @@ extension NextPageState: CustomDebugStringConvertible {
 /// A source's fetch returns one:
 ///
 /// ```swift
-/// PagedSource(first: nil as String?) { cursor in
-///   let response = try await api.posts(after: cursor)
+/// PagedSource(first: "") { cursor in  // "" stands for the first page's cursor
+///   let response = try await api.posts(after: cursor.isEmpty ? nil : cursor)
 ///   return Page(items: response.posts, next: response.nextCursor)
 /// }
 /// ```

@@ -20,7 +20,8 @@ public struct StorePersistence: Sendable {
   /// What the backend keeps and drops.
   let rules: PersistenceRules
 
-  /// The app's build or schema version: everything saved under another is dropped.
+  /// The app's build or schema version: every entry saved under another is dropped (queued
+  /// edits are kept whatever the version).
   public var version: String { rules.version }
   /// The oldest a saved value may be to be shown; `nil` for any age.
   public var maxAge: Duration? { rules.maxAge }

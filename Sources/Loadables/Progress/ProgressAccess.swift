@@ -1,13 +1,5 @@
 // Each form shows the running load's progress beside its state.
 
-extension Loadable.Binding {
-  /// The progress the running load last reported with `LoadingProgress.report`; `nil` when
-  /// it reported none or no load runs. Observable.
-  ///
-  /// Reading it is what turns progress delivery on for the loads that start afterwards.
-  @MainActor @inlinable public var progress: LoadingProgress? { storage.progress }
-}
-
 extension Process.Binding {
   /// The progress the running job last reported with `LoadingProgress.report`; `nil` when
   /// it reported none or no job runs. Observable.

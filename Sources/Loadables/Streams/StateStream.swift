@@ -65,14 +65,6 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-extension Loadable.Binding {
-  /// The states of this property: the current one first, then every state the library
-  /// writes, in order. See ``StateStream``.
-  @MainActor public var states: StateStream<LoadableState<Value>> {
-    StateStream(slot: storage, current: storage.storage)
-  }
-}
-
 extension Process.Binding {
   /// The states of this property: the current one first, then every state the library
   /// writes, in order. See ``StateStream``.

@@ -19,8 +19,8 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
   ///
   /// Kept as a state and a flag rather than as an optional: a key-path slot lives for one
   /// load, and its `deinit` runs unspecialised, where destroying an optional of the generic
-  /// state fetches that optional's metadata (about 330 instructions a load, in
-  /// `Benchmarks/compare`'s `cycle.task.keypath`); the state's own metadata is at hand.
+  /// state fetches that optional's metadata (a cost `Benchmarks/compare`'s
+  /// `cycle.task.keypath` shows); the state's own metadata is at hand.
   @inlinable var replaced: State? {
     get { hasReplaced ? replacedState : nil }
     set {

@@ -51,7 +51,7 @@ enum SlotRegistry {
 
   /// An owner's identity as the table's key, hashed by mixing its address rather than
   /// through `Hasher`: a key-path load hashes it twice (to find and add its slot, and to
-  /// remove it), and SipHash cost about 90 instructions each time. Addresses are unique
+  /// remove it), and SipHash is costly each time. Addresses are unique
   /// among live objects, so a cheap mix of their bits spreads them well.
   private struct OwnerKey: Hashable {
     let id: ObjectIdentifier

@@ -14,7 +14,11 @@ extension Loadable {
   /// | `reset()` | `.absent` |
   /// | block throws `CancelLoadable` / `ResetLoadable` | as `cancel()` / `.absent` |
   /// | superseded load, or a late result of a cancelled one | nothing, ever |
-  @propertyWrapper
+  ///
+  /// Everything a running load shows beside its state (`isRunning`, `progress`, `attempt`,
+  /// `isWaitingForNetwork`, `refreshError`, `states`) is the binding's ``handle``, the
+  /// ``LoadHandle`` every form hands out: `$numbers.isRunning` reads `$numbers.handle.isRunning`.
+  @propertyWrapper @dynamicMemberLookup
   public struct Binding: Sendable {
     @usableFromInline let storage: StoredStateStorage<LoadableState<Value>>
 
@@ -56,11 +60,19 @@ extension Loadable {
     /// The binding itself, so `$numbers` works on a `@LoadableBinding` property too.
     public var projectedValue: Binding { self }
 
-    /// Whether a load is in flight, including a silent one.
-    ///
-    /// This is separate from the state: during a silent refresh the state still shows the old
-    /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
-    @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
+    /// The handle of this property: its status and controls, as every form hands them out.
+    @MainActor @inlinable public var handle: LoadHandle<LoadableState<Value>> {
+      LoadHandle(storage)
+    }
+
+    /// A member of the property's ``handle``: `$numbers.isRunning`, `$numbers.progress`,
+    /// `$numbers.states`, …
+    @MainActor @inlinable
+    public subscript<Member>(dynamicMember member: KeyPath<LoadHandle<LoadableState<Value>>, Member>)
+      -> Member
+    {
+      handle[keyPath: member]
+    }
 
     /// Cancels the running load and brings back the state it replaced.
     ///

@@ -47,27 +47,4 @@ extension Loadable.Binding {
   ) async {
     await storage.perform((), silently: silently, policy: policy, block: block)
   }
-
-  /// The attempt a retry policy is running or waiting to run; `nil` when the running load
-  /// has no retry policy, or no load runs. Observable.
-  @MainActor public var attempt: RetryAttempt? { storage.attempt }
-
-  /// Whether the running load waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-  /// connectivity); `false` when none waits. Observable.
-  ///
-  /// ```swift
-  /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
-  /// ```
-  @MainActor public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
-
-  /// The error of the last load that failed while its loaded value stayed on screen (a
-  /// load with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` after the next
-  /// success, `reset()` or an assignment. Observable.
-  ///
-  /// ```swift
-  /// await $feed.load(silently: true, policy: .keepValueOnFailure()) { try await api.feed() }
-  /// if let error = $feed.refreshError { showBanner(error) }  // the list is still there
-  /// ```
-  @MainActor public var refreshError: (any Error)? { storage.refreshError }
 }

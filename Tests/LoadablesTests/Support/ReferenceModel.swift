@@ -334,7 +334,13 @@ struct ReferenceModel {
     switch outcome {
     case .yield: preconditionFailure("a yield does not end a block")
     case .finish(let value):
-      if !load.yielding { write(isProcess ? .finished(load.kind) : .loaded(value), to: load.owner) }
+      guard !load.yielding else { break }
+      let state: ModelState = isProcess ? .finished(load.kind) : .loaded(value)
+      // A load that showed no spinner and brings back what is on screen writes nothing
+      // (the engine's unchanged-state rule).
+      let slot = slots[load.owner]
+      if !slot.shownStart, slot.alive, slot.state == state { break }
+      write(state, to: load.owner)
     case .fail(let error):
       switch (error, isProcess) {
       case (.cancellation, _), (.cancelLoadable, false), (.cancelProcess, true):

@@ -40,8 +40,8 @@ struct Stopwatch: Sendable {
   /// does; `nil` otherwise.
   private static func continuousNanoseconds(_ clock: any Clock<Duration>) -> Int64? {
     #if canImport(Darwin) || (os(Linux) && canImport(Glibc))
-      // The dynamic type compared, not `is`: a cast from an existential costs about 200
-      // instructions, and a load that reports its events makes a stopwatch as it starts.
+      // The dynamic type compared, not `is`: a cast from an existential is costly, and a load
+      // that reports its events makes a stopwatch as it starts.
       guard type(of: clock) == ContinuousClock.self else { return nil }
       return continuousNow()
     #else

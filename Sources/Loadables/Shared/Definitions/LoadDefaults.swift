@@ -103,10 +103,13 @@ public struct LoadSettings: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The settings a shared entry was made with that it keeps nowhere else: ``SharedEntry/settings``
-/// shows them (with the stale time its book keeps and the policy its engine holds), and a
-/// later caller's are compared with them. Three flags: a store holds thousands of entries.
+/// The settings a shared entry was made with: ``SharedEntry/settings`` shows them (with the
+/// policy its engine holds), and a later caller's are compared with them, in a plain value
+/// read without the entry's generic layout. A stale time and three flags: a store holds
+/// thousands of entries.
 struct RequestedSettings: Sendable {
+  /// How long a value stays fresh.
+  let staleTime: Duration
   /// Whether the maker asked the fetches to wait for the network.
   let waitsForNetwork: Bool
   /// Whether they do: asked, in a store with a connectivity.
@@ -136,7 +139,10 @@ public enum StoreDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// ``LoaderStore/typeMismatchAssertion``.
   case typeMismatch(LoadKeyTypeMismatch)
   /// A caller stated a setting for an entry that was already made with another: the first
-  /// caller's setting is the one used. Reported once per key and setting.
+  /// caller's setting is the one used. A caller that finds its key's entry already made (a
+  /// key-based call, a definition of another type, another instance of the same definition
+  /// type) gets that entry; each setting it states that differs from the entry's is not
+  /// used, and is reported once per key and setting.
   ///
   /// - Parameters:
   ///   - key: The entry's key.

@@ -29,11 +29,12 @@
 /// | ``refreshTriggers`` | ``LoadDefaults/refreshTriggers`` |
 /// | ``isPersisted`` | ``LoadDefaults/isPersisted`` |
 ///
-/// As with every shared entry, the first caller for a key makes it: a definition asked for
-/// under a key the store already holds gets that entry. A later caller that states a
-/// setting the entry does not have is reported as ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``;
-/// one whose value type differs from the entry's gets an entry of its own, see
-/// ``StoreDiagnostic/typeMismatch(_:)``.
+/// As with every shared entry, the first caller for a key makes it. A caller that finds its
+/// key's entry already made (a key-based call, a definition of another type, another
+/// instance of the same definition type) gets that entry; each setting it states that
+/// differs from the entry's is not used, and is reported once per key and setting as
+/// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``. A caller whose value type
+/// differs from the entry's gets an entry of its own, see ``StoreDiagnostic/typeMismatch(_:)``.
 ///
 /// The fetch runs off the main actor unless the conformance isolates it (a `@MainActor`
 /// `fetch()` is fine): a definition is `Sendable`, so make it a small value (ids and
@@ -102,8 +103,9 @@ extension LoadDefinition {
 extension LoaderStore {
   /// The entry of `definition`, made on first use with its settings and fetch.
   ///
-  /// Reading an entry that exists looks up the definition's key and nothing else: the
-  /// definition's settings and fetch are read only when the entry is made.
+  /// Reading an entry that exists looks up the definition's key and compares the settings
+  /// the definition states with the entry's (see ``LoadDefinition`` for the rule); its fetch
+  /// and refresh triggers are read only when the entry is made.
   ///
   /// - Parameter definition: What the entry is: its key, value type, fetch and settings.
   /// - Returns: The shared entry for the definition's key.
@@ -117,7 +119,7 @@ extension LoaderStore {
     let kind = ObjectIdentifier(Definition.self)
     if let existing = existingEntry(for: key, as: Definition.Value.self) {
       noteIgnored(
-        existing, madeBy: kind, staleTime: definition.staleTime,
+        existing, staleTime: definition.staleTime,
         waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }

@@ -9,15 +9,15 @@
 /// struct FeedQuery: PagedLoadDefinition {
 ///   var key: LoadKey { ["feed"] }
 ///   var staleTime: Duration? { .seconds(60) }
-///   var source: PagedSource<Post, String?> {
-///     PagedSource(first: nil) { cursor in
-///       let response = try await api.posts(after: cursor)
+///   var source: PagedSource<Post, String> {
+///     PagedSource(first: "") { cursor in  // "" stands for the first page's cursor
+///       let response = try await api.posts(after: cursor.isEmpty ? nil : cursor)
 ///       return Page(items: response.posts, next: response.nextCursor)
 ///     }
 ///   }
 /// }
 ///
-/// let feed = store.pagedLoader(for: FeedQuery())  // SharedPagedLoader<Post, String?>
+/// let feed = store.pagedLoader(for: FeedQuery())  // SharedPagedLoader<Post, String>
 /// await feed.load()
 /// ```
 ///
@@ -37,9 +37,10 @@
 /// page fetch runs under the source's ``PagedSource/policy``, as with
 /// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
 ///
-/// As with every shared entry, the first caller for a key makes it: a definition asked for
-/// under a key the store already holds gets that entry, and a later caller that states a
-/// setting the entry does not have is reported as
+/// As with every shared entry, the first caller for a key makes it. A caller that finds its
+/// key's entry already made (a key-based call, a definition of another type, another
+/// instance of the same definition type) gets that entry; each setting it states that
+/// differs from the entry's is not used, and is reported once per key and setting as
 /// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``. One whose item or cursor
 /// type differs from the entry's gets an entry of its own, see
 /// ``StoreDiagnostic/typeMismatch(_:)``.
@@ -125,8 +126,9 @@ extension LoaderStore {
   /// await feed.loadNextPage()  // the next one, appended
   /// ```
   ///
-  /// Reading an entry that exists looks up the definition's key and nothing else: the
-  /// definition's settings and source are read only when the entry is made. The entry
+  /// Reading an entry that exists looks up the definition's key and compares the settings
+  /// the definition states with the entry's (see ``PagedLoadDefinition`` for the rule); its
+  /// source and refresh triggers are read only when the entry is made. The entry
   /// behaves as one made by
   /// ``pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
   ///
@@ -145,7 +147,7 @@ extension LoaderStore {
       for: key, as: Definition.Item.self, cursor: Definition.Cursor.self)
     {
       noteIgnored(
-        existing, madeBy: kind, staleTime: definition.staleTime,
+        existing, staleTime: definition.staleTime,
         waitsForNetwork: definition.waitsForNetwork, persisted: definition.isPersisted)
       return existing
     }
@@ -168,7 +170,7 @@ extension LoaderStore {
   ///
   /// ```swift
   /// // A detail's placeholder, read from the feed if a screen loaded it:
-  /// let row = store.existingPagedLoader(for: ["feed"], as: Post.self, cursor: String?.self)?
+  /// let row = store.existingPagedLoader(for: ["feed"], as: Post.self, cursor: String.self)?
   ///   .state.items.first { $0.id == id }
   /// ```
   ///

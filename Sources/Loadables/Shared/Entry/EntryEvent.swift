@@ -58,6 +58,9 @@ struct EntryEvent<State> {
   let state: State
   /// Why it was written.
   let cause: WriteCause
+  /// Whether the write left the state on screen as it was (a fetch that brought back the
+  /// same value): recorded by those who keep the entry (its saved record), shown to nobody.
+  var changesNothing = false
 
   /// Whether the state on screen changed: `false` for a commit, which only moves the
   /// committed value. The entry hands commits only to watchers that ask for them.

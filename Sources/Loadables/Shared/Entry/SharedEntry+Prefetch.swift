@@ -25,8 +25,11 @@ extension SharedEntry {
   /// | the entry | a prefetch |
   /// |---|---|
   /// | a fetch runs | does nothing |
-  /// | its value was fetched (or edited) less than `ifOlderThan` ago | does nothing |
+  /// | its value was fetched less than `ifOlderThan` ago | does nothing |
   /// | its value is older, was invalidated, or it shows none | fetches |
+  ///
+  /// Age counts from what the server last said: an optimistic edit does not make a value
+  /// recent, so an entry fetched long ago and edited since is prefetched.
   ///
   /// The fetch is silent when the entry holds a value: the value stays on screen until the
   /// new one lands. An entry with no value shows `.loading` (so a screen that opens it while

@@ -6,8 +6,8 @@ public import Foundation
 /// It is generic over the state it holds. A ``SharedLoader`` (an entry of a
 /// ``LoadableState``) comes from
 /// ``LoaderStore/loader(for:staleTime:policy:waitsForNetwork:refreshing:persisted:fetch:)``;
-/// it is a ``Loader``, so it works wherever a loader does (`LoadingView`, `states`,
-/// `value()`), and the `@Loadable` wrapper and the key-path form can follow it
+/// it conforms to ``Loader``, so code written against `Loader` takes it (`LoadingView`,
+/// `states`, `value()`), and the `@Loadable` wrapper and the key-path form can follow it
 /// (`$post.load(from: entry)`, `load(\.post, from: entry)`). The store's rules below hold for
 /// every state.
 ///
@@ -69,7 +69,7 @@ where State.Value == Value {
   @exclusivity(unchecked) private var boundObservers = 0
   @exclusivity(unchecked) private var nextObserverID = 0
   @exclusivity(unchecked) private var staleTimer: Task<Void, Never>?
-  @exclusivity(unchecked) private var triggerTasks: [Task<Void, Never>] = []
+  @exclusivity(unchecked) private var runningTriggers: [RunningTrigger] = []
   /// Who sees every write, with its cause: followers and `states` subscriptions.
   @exclusivity(unchecked) private var watchers:
     [(
@@ -138,7 +138,9 @@ where State.Value == Value {
   public var states: StateStream<State> {
     let token = observe()
     return StateStream(current: slot.storage, holding: token) { yield in
-      let id = self.addWatcher { yield($0.state) }
+      let id = self.addWatcher { event in
+        if !event.changesNothing { yield(event.state) }
+      }
       return { [weak self] in self?.removeWatcher(id) }
     }
   }
@@ -430,13 +432,18 @@ where State.Value == Value {
         }
         noteFetchStarted()
       case .write(let cause):
-        // The one write of an entry: shown, then every watcher sees it with its cause.
-        slot.show(book.shown)
+        // The one write of an entry: shown, then every watcher sees it with its cause. A
+        // fetch that brought back what is on screen is recorded (its time, its record) but
+        // shown to nobody: observers are not woken for nothing.
+        let unchanged = cause == .fetched && slot.shows(book.shown)
+        if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
           status.setFetchedAt(book.tally.fetchedAt)
           status.setPlaceholder(book.tally.isPlaceholder)
         }
-        if isWatched { notify(EntryEvent(state: book.shown, cause: cause)) }
+        if isWatched {
+          notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
+        }
       case .committed:
         if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
       case .setStale(let stale):
@@ -449,8 +456,8 @@ where State.Value == Value {
       case .startTriggers:
         startTriggers()
       case .stopTriggers:
-        for task in triggerTasks { task.cancel() }
-        triggerTasks = []
+        for trigger in runningTriggers { trigger.stop() }
+        runningTriggers = []
       case .scheduleSweep:
         store?.scheduleSweep()
       }
@@ -490,16 +497,22 @@ where State.Value == Value {
   }
 
   private func startTriggers() {
+    guard !triggers.isEmpty else { return }
     let clock = self.clock
-    triggerTasks = triggers.map { trigger in
-      Task { @MainActor [weak self] in
-        await trigger.run(clock) { self?.triggered(trigger) }
+    // The store's one network truth; an entry whose store is gone listens to a source that
+    // never changes.
+    let network = store?.network ?? Connectivity()
+    runningTriggers = triggers.map { trigger in
+      trigger.start(clock: clock, network: network) { [weak self] in
+        guard let self else { return false }
+        self.triggered(trigger)
+        return true
       }
     }
   }
 
   private func triggered(_ trigger: RefreshTrigger) {
-    if trigger.skipsWhileOffline, store?.connectivity?.isOnlineNow == false { return }
+    if trigger.skipsWhileOffline, store?.network.isOnlineNow == false { return }
     if LoadEvents.isOn {
       LoadEvents.report(
         .entryInvalidated, .entry(key), detail: InvalidationCause.trigger(trigger.name).detail,

@@ -192,7 +192,8 @@ extension LoaderStore {
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers ?? defaults.refreshTriggers,
       requested: RequestedSettings(
-        waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted),
+        staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
+        persisted: persisted),
       engine: PagedEntryEngine(
         PagedSource<Item, Cursor>(
           first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,

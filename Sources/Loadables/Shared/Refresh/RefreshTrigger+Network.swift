@@ -1,41 +1,26 @@
-#if canImport(Network)
-  import Dispatch
-  import Network
-
-  extension RefreshTrigger {
-    /// Refetches when network connectivity comes back, while the entry is observed.
-    ///
-    /// An `NWPathMonitor` runs while the entry is observed and is cancelled when observation
-    /// ends. Only a change from no usable path to a `.satisfied` one refetches: the path the
-    /// monitor starts with, a switch between two working interfaces and going offline
-    /// refetch nothing.
-    ///
-    /// ```swift
-    /// let feed = store.loader(
-    ///   for: ["feed"], refreshing: [.appBecameActive, .networkReconnected]
-    /// ) { try await api.feed() }
-    /// ```
-    ///
-    /// Available wherever Apple's Network framework is: iOS, iPadOS, macOS, tvOS, visionOS
-    /// and watchOS.
-    public static var networkReconnected: RefreshTrigger {
-      var trigger = RefreshTrigger { _, refetch in
-        let (readings, continuation) = AsyncStream.makeStream(of: Bool.self)
-        let monitor = NWPathMonitor()
-        monitor.pathUpdateHandler = { path in
-          continuation.yield(path.status == .satisfied)
-        }
-        monitor.start(queue: DispatchQueue(label: "Loadables.RefreshTrigger.networkReconnected"))
-        defer { monitor.cancel() }
-        var detector = ReconnectionDetector()
-        // An `AsyncStream` ends its iteration when the task is cancelled: when the entry's
-        // last observer goes.
-        for await isSatisfied in readings where detector.update(isSatisfied: isSatisfied) {
-          refetch()
-        }
-      }
-      trigger.name = "network reconnected"
-      return trigger
-    }
+extension RefreshTrigger {
+  /// Refetches when the store's network comes back, while the entry is observed.
+  ///
+  /// The trigger follows the store's one network truth, its ``LoaderStore/connectivity``:
+  /// the same source that fetches wait for, that polling and the outbox consult, and that an
+  /// inspector's ``LoaderStore/isSimulatingOffline`` switches. Only a change from offline to
+  /// online refetches: the state the source is in when observation starts, and going
+  /// offline, refetch nothing. The trigger starts no monitor of its own: every observed
+  /// entry listens to the one source (``Connectivity/system`` runs one `NWPathMonitor` for
+  /// the whole app), and stops listening when its last observer goes.
+  ///
+  /// ```swift
+  /// let store = LoaderStore(connectivity: .system)
+  /// let feed = store.loader(
+  ///   for: ["feed"], refreshing: [.appBecameActive, .networkReconnected]
+  /// ) { try await api.feed() }
+  /// ```
+  ///
+  /// A store made without a connectivity assumes the network never goes away, so the
+  /// trigger refetches only when its simulated offline ends. In tests, give the store a
+  /// `Connectivity(isOnline:)` and switch it with LoadablesTesting's `goOffline()` and
+  /// `goOnline()`: the refetch starts as `goOnline()` returns.
+  public static var networkReconnected: RefreshTrigger {
+    RefreshTrigger(source: .reconnection, name: "network reconnected")
   }
-#endif
+}

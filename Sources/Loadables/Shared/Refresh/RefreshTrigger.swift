@@ -12,17 +12,65 @@
 /// stops when the last observer goes and starts again with the next one. Each refetch is
 /// silent — the value stays on screen — and is skipped while a fetch already runs.
 public struct RefreshTrigger: Sendable {
-  /// Runs until its task is cancelled, calling `refetch` whenever the entry should refetch.
-  let run:
-    @MainActor @Sendable (
-      _ clock: any Clock<Duration>, _ refetch: @escaping @MainActor () -> Void
-    ) async -> Void
+  /// What makes the trigger fire.
+  enum Source: Sendable {
+    /// A task that runs while the entry is observed, until it is cancelled, calling
+    /// `refetch` whenever the entry should refetch.
+    case task(
+      @MainActor @Sendable (
+        _ clock: any Clock<Duration>, _ refetch: @escaping @MainActor () -> Void
+      ) async -> Void)
+    /// The store's network truth (``LoaderStore/connectivity``) coming back online: an
+    /// action registered with it while the entry is observed, and no task.
+    case reconnection
+  }
+
+  let source: Source
 
   /// Whether a refetch is skipped while the store's ``Connectivity`` says offline: polling's.
   var skipsWhileOffline = false
 
   /// What the trigger is, in words, for the events it causes: "every 30 seconds".
   var name = "signals"
+
+  /// A trigger whose task `run` runs while the entry is observed.
+  init(
+    run:
+      @escaping @MainActor @Sendable (
+        _ clock: any Clock<Duration>, _ refetch: @escaping @MainActor () -> Void
+      ) async -> Void,
+    skipsWhileOffline: Bool = false, name: String = "signals"
+  ) {
+    self.source = .task(run)
+    self.skipsWhileOffline = skipsWhileOffline
+    self.name = name
+  }
+
+  init(source: Source, name: String) {
+    self.source = source
+    self.name = name
+  }
+
+  /// Starts the trigger for an entry that became observed: its task, or its action on
+  /// `network`.
+  ///
+  /// - Parameters:
+  ///   - clock: The store's clock.
+  ///   - network: The store's network truth.
+  ///   - refetch: Refetches the entry; returns `false` once the entry is gone.
+  /// - Returns: What ``RunningTrigger/stop()`` ends when observation ends.
+  @MainActor
+  func start(
+    clock: any Clock<Duration>, network: Connectivity,
+    refetch: @escaping @MainActor () -> Bool
+  ) -> RunningTrigger {
+    switch source {
+    case .task(let run):
+      .task(Task { @MainActor in await run(clock) { _ = refetch() } })
+    case .reconnection:
+      .action(network, network.addReconnectAction(refetch))
+    }
+  }
 
   /// Refetches every `interval` on the store's clock while the entry is observed.
   ///
@@ -79,6 +127,23 @@ public struct RefreshTrigger: Sendable {
       }
     } catch {
       return
+    }
+  }
+}
+
+/// A refresh trigger at work for an observed entry.
+@MainActor
+enum RunningTrigger {
+  /// The trigger's task.
+  case task(Task<Void, Never>)
+  /// The trigger's reconnect action, by id, on the network it listens to.
+  case action(Connectivity, Int)
+
+  /// Stops it: cancels the task, or removes the action.
+  func stop() {
+    switch self {
+    case .task(let task): task.cancel()
+    case .action(let network, let id): network.removeReconnectAction(id)
     }
   }
 }

@@ -43,37 +43,34 @@ extension LoaderStore {
     typeMismatchAssertion(mismatch)
   }
 
-  /// For a definition of kind `kind` reading an entry it found: when another kind of
-  /// definition (or a key-based call) made the entry, its settings may differ, and each
-  /// that does is reported once. The same kind made it with the same settings.
-  func noteIgnored<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, madeBy kind: ObjectIdentifier,
-    staleTime: @autoclosure () -> Duration?, waitsForNetwork: @autoclosure () -> Bool?,
-    persisted: @autoclosure () -> Bool?
-  ) {
-    // Read only on a mismatch: the definition's settings are not read on a fast read.
-    guard entry.definition != kind else { return }
-    noteIgnored(
-      entry, staleTime: staleTime(), waitsForNetwork: waitsForNetwork(), persisted: persisted())
-  }
-
-  /// Reports each setting a later caller stated that differs from `entry`'s, once per key
-  /// and setting.
+  /// The one rule for every caller that finds an entry already made (a key-based call, a
+  /// definition of another type, another instance of the same definition type): each
+  /// setting it states that differs from `entry`'s is not used, and is reported once per
+  /// key and setting.
   func noteIgnored<Value: Sendable, State: SharedEntryState & Sendable>(
     _ entry: SharedEntry<Value, State>, staleTime: Duration?, waitsForNetwork: Bool?,
     persisted: Bool?
   ) {
-    let made = entry.requested
-    if let staleTime, staleTime != entry.book.tally.staleTime {
-      noteIgnored(
-        entry.key, "staleTime", used: "\(entry.book.tally.staleTime)", asked: "\(staleTime)")
+    noteIgnored(
+      entry.key, made: entry.requested, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+      persisted: persisted)
+  }
+
+  /// ``noteIgnored(_:staleTime:waitsForNetwork:persisted:)`` on the entry's key and
+  /// settings: plain values, so a read compares them without the entry's generic layout.
+  func noteIgnored(
+    _ key: LoadKey, made: RequestedSettings, staleTime: Duration?, waitsForNetwork: Bool?,
+    persisted: Bool?
+  ) {
+    if let staleTime, staleTime != made.staleTime {
+      noteIgnored(key, "staleTime", used: "\(made.staleTime)", asked: "\(staleTime)")
     }
     if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
       noteIgnored(
-        entry.key, "waitsForNetwork", used: "\(made.waitsForNetwork)", asked: "\(waitsForNetwork)")
+        key, "waitsForNetwork", used: "\(made.waitsForNetwork)", asked: "\(waitsForNetwork)")
     }
     if let persisted, persisted != made.persisted {
-      noteIgnored(entry.key, "persisted", used: "\(made.persisted)", asked: "\(persisted)")
+      noteIgnored(key, "persisted", used: "\(made.persisted)", asked: "\(persisted)")
     }
   }
 

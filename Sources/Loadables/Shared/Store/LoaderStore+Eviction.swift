@@ -1,18 +1,15 @@
-// Eviction: what leaves a store, and when. An entry nobody observes leaves after the grace
-// time (one sweeper task for the whole store), past `maxEntries` the least recently used
-// unobserved entry leaves, and `trim` drops every unobserved entry at once. The grace time
-// and the bound never drop an entry whose fetch is in flight: a caller may be awaiting it.
+// Eviction: what leaves a store, and when. The rules are decided by the pure
+// `EvictionBook`; this file gathers each entry's facts, asks it, and performs what it says:
+// one sweeper task for the whole store for the grace time, the bound on `maxEntries` after
+// each new entry, and `trim` on memory pressure.
 
 extension LoaderStore {
   /// Drops every entry nobody observes (and stops its fetch), as the system's memory
   /// pressure calls for.
   public func trim() {
-    for entry in entries.values where !entry.isObserved { evict(entry, .memoryPressure) }
+    let held = Array(entries.values)
+    perform(EvictionBook.trim(held.map(\.evictionFacts)), on: held)
   }
-
-  /// How often the sweeper checks the lives of following owners: once per grace time, and
-  /// never more often than once a second.
-  private var ownerCheck: Duration { max(graceTime, .seconds(1)) }
 
   /// Makes sure the sweeper runs: one task for the whole store, sleeping on the clock until
   /// the next unobserved entry's grace time is up (one sleeper, however many entries).
@@ -33,32 +30,18 @@ extension LoaderStore {
   /// one's grace time is up (or the next check of a following owner's life), or `nil` when
   /// no entry waits.
   private func dropExpiredEntries() -> Duration? {
-    let now = self.now
-    var next: Duration?
-    var expired: [any AnySharedEntry] = []
-    for entry in entries.values {
-      if entry.hasBoundObservers {
-        // A key-path follower whose owner is gone ends here; the entry's grace time then
-        // counts from now. One still alive is checked again after a grace time.
-        entry.pruneObservers()
-        if entry.hasBoundObservers { next = min(next ?? now + ownerCheck, now + ownerCheck) }
-      }
-      guard let since = entry.unobservedSince else { continue }
-      if entry.isFetching {
-        // A fetch in flight is in use (a caller may await it) even when nobody observes the
-        // entry: look again a grace time from now, once it may have ended.
-        next = min(next ?? now + graceTime, now + graceTime)
-        continue
-      }
-      let deadline = since + graceTime
-      if deadline <= now {
-        expired.append(entry)
-      } else {
-        next = min(next ?? deadline, deadline)
-      }
-    }
-    for entry in expired { evict(entry, .graceTime) }
-    return next.map { $0 - now }
+    let held = Array(entries.values)
+    // A key-path follower whose owner is gone ends here (an effect the book cannot make):
+    // the entry's grace time then counts from now.
+    for entry in held where entry.hasBoundObservers { entry.pruneObservers() }
+    let sweep = EvictionBook(graceTime: graceTime).sweep(held.map(\.evictionFacts), at: now)
+    perform(sweep.evictions, on: held)
+    return sweep.nextCheck
+  }
+
+  /// Drops the entries `evictions` name among `held`.
+  private func perform(_ evictions: [EvictionBook.Eviction], on held: [any AnySharedEntry]) {
+    for eviction in evictions { evict(held[eviction.index], eviction.cause) }
   }
 
   /// Counts a use of `entry`, for least-recently-used eviction.
@@ -84,13 +67,12 @@ extension LoaderStore {
       .entryEvicted, .entry(entry.key), detail: cause.detail, store: ObjectIdentifier(self))
   }
 
+  /// Drops the least recently used unobserved entries while the store holds more than
+  /// ``maxEntries``.
   func evictIfNeeded() {
-    while entries.count > maxEntries {
-      // An entry whose fetch is in flight stays: a caller may await it.
-      let candidates = entries.values.filter { !$0.isObserved && !$0.isFetching }
-      guard let oldest = candidates.min(by: { $0.lastUse < $1.lastUse }) else { return }
-      evict(oldest, .maxEntries)
-    }
+    guard entries.count > maxEntries else { return }
+    let held = Array(entries.values)
+    perform(EvictionBook.overflow(held.map(\.evictionFacts), maxEntries: maxEntries), on: held)
   }
 
   /// Drops every entry nobody observes (see ``trim()``) whenever `signals` delivers an
@@ -122,5 +104,14 @@ extension LoaderStore {
     } catch {
       return
     }
+  }
+}
+
+extension AnySharedEntry {
+  /// What the eviction rules look at (``EvictionBook/Facts``).
+  var evictionFacts: EvictionBook.Facts {
+    EvictionBook.Facts(
+      isObserved: isObserved, isFetching: isFetching, unobservedSince: unobservedSince,
+      hasBoundObservers: hasBoundObservers, lastUse: lastUse)
   }
 }

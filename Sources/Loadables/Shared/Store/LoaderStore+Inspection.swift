@@ -27,7 +27,8 @@ extension LoaderStore {
     snapshots.sort { $0.id.dropLast() < $1.id.dropLast() }
     return StoreSnapshot(
       entries: snapshots, outbox: outbox.items, fetchingCount: fetchingCount,
-      isOnline: connectivity.map(\.isOnlineNow), isSimulatingOffline: isSimulatingOffline,
+      isOnline: connectivity == nil ? nil : network.isOnlineNow,
+      isSimulatingOffline: isSimulatingOffline,
       date: wallNow)
   }
 
@@ -124,26 +125,27 @@ extension LoaderStore {
   /// Whether the store pretends the network is gone, as a developer's switch in an
   /// inspector; `false` by default. Set it back to `false` to end the pretence.
   ///
-  /// Offline means what it means when the device loses the network:
+  /// Offline means what it means when the device loses the network. The pretence is kept in
+  /// one place, the store's network truth (its ``connectivity``, or a source of its own
+  /// when it was made without one), and everything that follows it sees it: polling
+  /// (``RefreshTrigger/every(_:)``) skips, the outbox waits, and turning the pretence off is
+  /// a reconnection for ``RefreshTrigger/networkReconnected`` when the source says online.
+  /// What a fetch does depends on whether the store waits for the network:
   ///
   /// | the store | while it pretends |
   /// |---|---|
-  /// | made with a ``connectivity`` | the connectivity says offline, whatever its source reports: fetches that wait for the network wait (an entry made with `waitsForNetwork: false` fetches as usual), polling skips, the outbox waits. Turned off, it says what its source last reported, and the waits resume if that is online. |
+  /// | made with a ``connectivity`` | the connectivity says offline, whatever its source reports: fetches that wait for the network wait (an entry made with `waitsForNetwork: false` fetches as usual). Turned off, it says what its source last reported, and the waits resume if that is online. |
   /// | made without one | nothing in it waits for the network, so every fetch that starts fails with ``SimulatedFailure/offline``, as a request would |
   ///
   /// > Important: The connectivity is the store's object: any other store or policy given the
   /// > same ``Connectivity`` sees it offline too, as it would if the device were.
   public var isSimulatingOffline: Bool {
-    get {
-      if let connectivity { return connectivity.isForcedOffline }
-      return FetchInjection.isOffline(self)
-    }
+    get { network.isForcedOffline }
     set {
-      if let connectivity {
-        connectivity.isForcedOffline = newValue
-      } else {
-        FetchInjection.setOffline(self, newValue)
-      }
+      network.isForcedOffline = newValue
+      // A fetch in a store without a connectivity fails while it pretends; the fetch reads
+      // the pretence from `network` (see `FetchInjection.take(for:)`).
+      if connectivity == nil { FetchInjection.noteOffline(network, newValue) }
     }
   }
 
@@ -281,18 +283,20 @@ private func oneLine(_ value: Any) -> String {
 }
 
 /// The inspector's switches that reach a fetch as it starts: the failures armed for entries'
-/// next fetches, and the stores without a connectivity that pretend to be offline.
+/// next fetches, and the pretence of being offline of a store without a connectivity.
 ///
 /// Kept here, off the entry and the store, so they cost nothing while unused: a starting
 /// fetch reads ``isArmed`` (one flag) and looks no further while it is `false`.
 @MainActor
 enum FetchInjection {
-  /// Whether any failure is armed or any store pretends to be offline.
+  /// Whether any failure is armed or any store without a connectivity pretends to be offline.
   static private(set) var isArmed = false
   /// The failures armed, by entry; the entry is held weakly and checked by identity.
   private static var failures: [ObjectIdentifier: (entry: WeakObject, error: any Error)] = [:]
-  /// The stores without a connectivity that pretend to be offline.
-  private static var offlineStores: [ObjectIdentifier: WeakObject] = [:]
+  /// The networks of stores made without a connectivity that pretend to be offline, held
+  /// weakly: only so that ``isArmed`` is one flag. Whether a store is offline is its
+  /// network's to say (``LoaderStore/isSimulatingOffline``), and ``take(for:)`` asks it.
+  private static var offlineNetworks: [ObjectIdentifier: WeakObject] = [:]
 
   static func arm(_ entry: AnyObject, error: any Error) {
     failures[ObjectIdentifier(entry)] = (WeakObject(entry), error)
@@ -311,23 +315,22 @@ enum FetchInjection {
       update()
       if armed.entry.object === entry { return armed.error }
     }
-    if let store = entry.store, isOffline(store) { return SimulatedFailure.offline }
+    if let store = entry.store, store.connectivity == nil, !store.network.isOnlineNow {
+      return SimulatedFailure.offline
+    }
     return nil
   }
 
-  static func isOffline(_ store: LoaderStore) -> Bool {
-    offlineStores[ObjectIdentifier(store)]?.object === store
-  }
-
-  static func setOffline(_ store: LoaderStore, _ isOffline: Bool) {
-    offlineStores[ObjectIdentifier(store)] = isOffline ? WeakObject(store) : nil
+  /// A store without a connectivity began or stopped pretending to be offline.
+  static func noteOffline(_ network: Connectivity, _ isOffline: Bool) {
+    offlineNetworks[ObjectIdentifier(network)] = isOffline ? WeakObject(network) : nil
     update()
   }
 
   private static func update() {
     failures = failures.filter { $0.value.entry.object != nil }
-    offlineStores = offlineStores.filter { $0.value.object != nil }
-    isArmed = !failures.isEmpty || !offlineStores.isEmpty
+    offlineNetworks = offlineNetworks.filter { $0.value.object != nil }
+    isArmed = !failures.isEmpty || !offlineNetworks.isEmpty
   }
 }
 

@@ -54,6 +54,10 @@ public final class LoaderStore {
   public let persistence: StorePersistence?
   /// Whether the network is reachable; `nil` assumes it always is.
   public let connectivity: Connectivity?
+  /// The one network truth every wait, trigger and the inspector of this store follow:
+  /// ``connectivity``, or for a store made without one, a source of the store's own that
+  /// says online unless the store simulates offline (``isSimulatingOffline``).
+  let network: Connectivity
   /// The wall-clock time when the store was made; see ``wallDate(at:)``.
   let startDate: Date
   /// Saves and restores the entries that persist; `nil` without ``persistence``.
@@ -109,7 +113,8 @@ public final class LoaderStore {
   ///   - persistence: Where entries whose value is `Codable` are kept between launches, and
   ///     the queued edits of the outbox; `nil` (the default) keeps everything in memory.
   ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
-  ///     failing, polling skips while offline and the outbox sends when online. `nil` (the
+  ///     failing, polling skips while offline, the outbox sends when online and
+  ///     ``RefreshTrigger/networkReconnected`` refetches when it comes back. `nil` (the
   ///     default) assumes the network is always there.
   ///   - defaults: The settings every entry gets unless its caller states its own: stale
   ///     time, default retry, waiting for the network, refresh triggers and persistence.
@@ -140,6 +145,7 @@ public final class LoaderStore {
     self.stopwatch = Stopwatch(clock)
     self.persistence = persistence
     self.connectivity = connectivity
+    self.network = connectivity ?? Connectivity(isOnline: true)
     self.startDate = startDate
     self.persister = persistence.map { EntryPersister($0) }
     self.outbox = Outbox(persistence: persistence)
@@ -216,8 +222,10 @@ public final class LoaderStore {
   /// store reports it (``StoreDiagnostic/typeMismatch(_:)``), calls
   /// ``typeMismatchAssertion`` (which stops a debug build), and keeps the two apart: the
   /// caller gets an entry of its own for that type, shared with every caller asking for the
-  /// key with that type, and never persisted. A setting a later caller states that differs
-  /// from the entry's is not used, and is reported once as
+  /// key with that type, and never persisted. A caller that finds its key's entry already
+  /// made (a key-based call, a definition of another type, another instance of the same
+  /// definition type) gets that entry; each setting it states that differs from the entry's
+  /// is not used, and is reported once per key and setting as
   /// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``.
   ///
   /// > Important: A negative `staleTime` stops the program with a message naming the key
@@ -243,16 +251,13 @@ public final class LoaderStore {
       }
       touch(existing)
       let entry = unsafeDowncast(existing, to: SharedLoader<Value>.self)
-      // A later caller's settings are compared, not used; a difference is reported once.
-      let made = entry.requested
-      if let staleTime, staleTime != entry.book.tally.staleTime {
-        noteIgnored(entry, staleTime: staleTime, waitsForNetwork: nil, persisted: nil)
-      }
-      if let waitsForNetwork, waitsForNetwork != made.waitsForNetwork {
-        noteIgnored(entry, staleTime: nil, waitsForNetwork: waitsForNetwork, persisted: nil)
-      }
-      if let persisted, persisted != made.persisted {
-        noteIgnored(entry, staleTime: nil, waitsForNetwork: nil, persisted: persisted)
+      // A later caller's settings are compared, not used; a difference is reported once
+      // (the one rule, `noteIgnored`, written out so a read that states nothing compares
+      // nothing).
+      if staleTime != nil || waitsForNetwork != nil || persisted != nil {
+        noteIgnored(
+          key, made: entry.requested, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
+          persisted: persisted)
       }
       return entry
     }
@@ -300,7 +305,8 @@ public final class LoaderStore {
     let persisted = persisted ?? defaults.isPersisted
     let triggers = triggers ?? defaults.refreshTriggers
     let requested = RequestedSettings(
-      waitsForNetwork: waits, waitsInForce: waits && connectivity != nil, persisted: persisted)
+      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
+      persisted: persisted)
     let entry = SharedLoader(
       key: key, registryKey: registryKey, store: self, clock: clock, now: now,
       staleTime: staleTime, triggers: triggers, requested: requested,

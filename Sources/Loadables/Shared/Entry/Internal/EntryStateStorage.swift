@@ -74,6 +74,9 @@ where State.Value == Value {
     if countsAsFetching { entry?.noteFetchEnded() }
   }
 
+  /// Whether `state` is what the entry shows already (for a state that is `Equatable`).
+  func shows(_ state: State) -> Bool { statesAreEqual(state, storage) }
+
   /// Shows `state` and tells its observers.
   func show(_ state: State) {
     registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
@@ -84,6 +87,10 @@ where State.Value == Value {
 
 extension EntryStateStorage: LoadMachine where State: EngineState {
   var reference: WeakSlot<EntryStateStorage> { WeakSlot(self) }
+
+  /// The fetch brought back the base: the entry still records it (its time and freshness,
+  /// its saved record), and shows nothing new.
+  func wroteUnchanged(_ state: State) { write(state) }
 }
 
 extension EntryStateStorage: StateAccess where State: EngineState {

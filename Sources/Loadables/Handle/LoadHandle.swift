@@ -1,0 +1,110 @@
+/// The one status-and-control surface of a load, whichever form holds its state.
+///
+/// Every form hands out the same handle: a property wrapper's projected value (`$feed`), a
+/// key path of a ``LoadableSupport`` or ``ProcessSupport`` class (`handle(\.feed)`), a loader
+/// object, a shared entry and a paged entry. What a running load exposes beside its state —
+/// whether it runs, its progress, the retry attempt, whether it waits for the network, the
+/// error of a failed refresh, the stream of its states — and the two controls every form has,
+/// ``cancel()`` and ``reset()``, are declared here once. The forms differ only in where the
+/// state lives and how a load is started.
+///
+/// ```swift
+/// // A property wrapper: `$feed` forwards every member of its handle.
+/// if $feed.isRunning { ProgressView() }
+///
+/// // A view model's key path.
+/// if model.handle(\.feed).isWaitingForNetwork { OfflineBanner() }
+///
+/// // Any form, in a test.
+/// let recorder = StateRecorder($feed.handle)
+/// ```
+///
+/// A handle is a small value that refers to its form's storage; it keeps nothing alive that
+/// the form would not. Every member is observable: reading it in a SwiftUI body or under
+/// `withObservationTracking` registers the observer.
+public struct LoadHandle<State: Sendable>: Sendable {
+  @usableFromInline let control: any LoadControl<State>
+
+  @usableFromInline init(_ control: any LoadControl<State>) {
+    self.control = control
+  }
+
+  /// The current state. Observable.
+  @MainActor public var state: State { control.controlState }
+
+  /// Whether a load is in flight, including a silent one.
+  ///
+  /// This is separate from the state: during a silent reload the state still shows the old
+  /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
+  @MainActor public var isRunning: Bool { control.controlRuntime.isRunning }
+
+  /// The progress the running load last reported (see ``LoadingProgress``); `nil` when it
+  /// reported none or no load runs. Observable.
+  @MainActor public var progress: LoadingProgress? { control.controlRuntime.progress }
+
+  /// The attempt a retry policy is running or waiting to run; `nil` when the running load
+  /// has no retry policy, or no load runs. Observable.
+  @MainActor public var attempt: RetryAttempt? { control.controlRuntime.attempt }
+
+  /// Whether the running load waits for the network (a policy with
+  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
+  /// connectivity); `false` when none waits. Observable.
+  ///
+  /// ```swift
+  /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// ```
+  @MainActor public var isWaitingForNetwork: Bool {
+    control.controlRuntime.isWaitingForNetwork
+  }
+
+  /// The error of the last load that failed while its loaded value stayed on screen (a
+  /// load with ``LoadPolicy/keepValueOnFailure()-type.method``, or a failed refresh of a
+  /// paged list or a shared entry); `nil` after the next success, `reset()` or an
+  /// assignment. Observable.
+  @MainActor public var refreshError: (any Error)? { control.controlRuntime.refreshError }
+
+  /// The states: the current one first, then every state the library writes, in order, none
+  /// merged away. See ``StateStream``.
+  @MainActor public var states: StateStream<State> { control.controlStates() }
+
+  /// Cancels the running load and brings back the state it replaced, unless something was
+  /// written since: a cancelled load never leaves a spinner with nothing running.
+  @MainActor public func cancel() { control.controlCancel() }
+
+  /// Cancels the running load and writes the empty state (`.absent`, `.idle`, an empty
+  /// unloaded list).
+  @MainActor public func reset() { control.controlReset() }
+}
+
+/// What a form gives its ``LoadHandle``: where the state is read, the slot whose status the
+/// handle shows, and the form's own cancel and reset (a shared entry's cancel, say, also
+/// tells its store).
+@MainActor @usableFromInline
+protocol LoadControl<State>: AnyObject, Sendable {
+  associatedtype State: Sendable
+
+  /// The state, read under observation.
+  var controlState: State { get }
+
+  /// The slot whose status (running, progress, attempt, …) the handle shows.
+  var controlRuntime: LoadRuntime { get }
+
+  /// The states as a stream.
+  func controlStates() -> StateStream<State>
+
+  /// Cancels the running load, as the form's `cancel()` does.
+  func controlCancel()
+
+  /// Resets the state, as the form's `reset()` does.
+  func controlReset()
+}
+
+extension StoredStateStorage: LoadControl {
+  @usableFromInline var controlState: State { state }
+  @usableFromInline var controlRuntime: LoadRuntime { self }
+  @usableFromInline func controlStates() -> StateStream<State> {
+    StateStream(slot: self, current: storage)
+  }
+  @usableFromInline func controlCancel() { cancel() }
+  @usableFromInline func controlReset() { reset() }
+}
