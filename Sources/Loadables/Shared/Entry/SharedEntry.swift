@@ -397,16 +397,16 @@ where State.Value == Value {
 
   // MARK: - Running the book's effects
 
-  /// Shows `value`, saved in an earlier launch and fetched at `fetchedAt` on the store's
-  /// stopwatch, as the committed value.
-  func restore(_ value: Value, fetchedAt: Duration) {
+  /// Shows `state`, saved in an earlier launch and fetched at `fetchedAt` on the store's
+  /// stopwatch, as the committed state.
+  func restore(_ state: State, fetchedAt: Duration) {
     let now = self.now
     if LoadEvents.isOn {
       LoadEvents.report(
         .entryRestored, .entry(key),
         detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before", store: eventStore)
     }
-    perform(book.restore(book.base._holding(value), fetchedAt: fetchedAt, at: now))
+    perform(book.restore(state, fetchedAt: fetchedAt, at: now))
   }
 
   /// The engine wrote `state`: the book takes it as the new base.
