@@ -573,13 +573,16 @@ where State.Value == Value {
     return true
   }
 
-  /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
-  func commitEdit(_ id: UInt64) {
+  /// Edit `id` succeeded: it stays laid over the base until a fetch carries it. Unless
+  /// `saving` is `false` (a committed edit laid again over a value restored without it), the
+  /// committed value is saved.
+  func commitEdit(_ id: UInt64, saving: Bool) {
     if LoadEvents.isOn, holdsEdit(id) {
       LoadEvents.report(
         .editCommitted, .entry(key, form: .edit), detail: "edit \(id)", store: eventStore)
     }
-    perform(book.commitEdit(id))
+    let effects = book.commitEdit(id)
+    if saving { perform(effects) }
     itemLink?.editEnded(id, committed: true)
   }
 

@@ -30,6 +30,8 @@ extension LoaderStore {
     guard let persister else { return }
     persister.writer.removeAll(store: self)
     await flushPersistence()
+    // No saved value is left for the outbox's committed edits to be laid over.
+    outbox.removeCommittedEdits()
   }
 
   /// The wall-clock time at `time` on the store's stopwatch.
@@ -109,6 +111,13 @@ final class EntryPersister {
     let load = writer.backend.read(key, rules: rules, now: now)
     store.report(load.events, for: entry.key)
     guard let record = load.records.first else { return }
+    // Saved no later than the floor of the outbox's committed edits: an edit committed
+    // after it may have left the log, so the value is dropped rather than shown without it.
+    if let floor = store.outbox.committed.floor, record.savedAt <= floor {
+      writer.remove(key, store: store)
+      store.report([.droppedExpired(key: key, savedAt: record.savedAt)], for: entry.key)
+      return
+    }
     let state: State
     do {
       guard let decoded = try decode(record.value, as: codable, for: entry) else { return }
