@@ -250,6 +250,8 @@ public final class Outbox {
           + "for \(existing.typeName); give each OutboxEdit type its own name")
     }
     handlers[Edit.name] = OutboxHandler(type, backoff: backoff, handler: handler)
+    // The committed edits first: they are older than any edit still queued.
+    readCommitted(type)
     var scopes: [String] = []
     for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
       if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
@@ -274,7 +276,6 @@ public final class Outbox {
       }
       if !queued.isFailed { apply(queued) }
     }
-    readCommitted(type)
     redecide(scopes)
     for scope in scopes { kick(scope) }
   }
