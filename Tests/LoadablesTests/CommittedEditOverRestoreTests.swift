@@ -186,4 +186,26 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     let third = launch(saved, at: 200, server)
     XCTAssertEqual(feed(third, server).state.data?.last?.title, "Theirs")
   }
+
+  func testAValueOlderThanTheCommittedEditsTheOutboxForgotIsDroppedAsExpired() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let server = Server()
+    let first = launch(saved, at: 0, server)
+    await feed(first, server).load()
+    await first.flushPersistence()
+
+    // One edit more than the outbox keeps, all committed while the feed is not in memory.
+    let second = launch(saved, at: 100, server)
+    for number in 0...500 { second.enqueue(RenameStory(id: 3, title: "Title \(number)")) }
+    await second.outbox.untilIdle()
+    XCTAssertEqual(server.renames.count, 501)
+
+    let third = launch(saved, at: 200, server)
+    let feed = feed(third, server)
+    XCTAssertEqual(
+      feed.state, .absent, "a value older than a forgotten committed edit was shown without it")
+    guard case .droppedExpired? = third.recentPersistenceEvents.last else {
+      return XCTFail("the dropped value was not reported: \(third.recentPersistenceEvents)")
+    }
+  }
 }

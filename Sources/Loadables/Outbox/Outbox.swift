@@ -26,7 +26,7 @@ public import Observation
 /// | its turn | one edit at a time per ``OutboxEdit/scope``, oldest first; scopes send in parallel |
 /// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
-/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``; once the entries' saves queued so far (the committed value's among them) are on storage, removes the edit and its saved record |
+/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, removes the edit and rewrites its saved record as committed: the change is laid over every value saved before the commit, in this launch and the next, until a newer fetch lands |
 /// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
 /// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
@@ -37,9 +37,9 @@ public import Observation
 /// A permanently failed edit leaves its scope's line: later edits of the scope are sent
 /// without it, and ``retry(_:)`` puts it back in line before the edits not sent yet.
 ///
-/// > Important: The handler runs again after a crash between its success and the removal of
-/// > the saved record: pass ``OutboxContext/idempotencyKey`` to the server so that it applies
-/// > each edit once.
+/// > Important: The handler runs again after a crash between its success and the rewrite of
+/// > the saved record as committed: pass ``OutboxContext/idempotencyKey`` to the server so
+/// > that it applies each edit once.
 ///
 /// Observable: ``items`` (each edit's ``OutboxItem/status`` among them), ``pendingCount``,
 /// ``failedCount`` and ``issues`` tell views when they change.
