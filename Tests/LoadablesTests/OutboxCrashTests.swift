@@ -39,6 +39,17 @@ import XCTest
 ///   vanishing unreported; no other persistence event;
 /// - the app ended by our SIGKILL (the draining run: exit status 0).
 ///
+/// - once the edit type is registered, each restored value (the counters and every page of
+///   the paged list) holds every edit the server acknowledged before the kill: committed
+///   edits are laid over values saved before their commit;
+/// - the paged list came back whole (its pages in order, its next cursor and `hasNextPage`
+///   as saved, each page's tally committed as above), and its next page is fetched at the
+///   saved cursor, not from the first page.
+///
+/// While running, the app now and then trims its store (every entry leaves memory), lets a
+/// few edits commit with no entry in memory, and makes the entries again from their saved
+/// records: each must hold every edit acknowledged so far.
+///
 /// At the end: every acknowledged edit applied exactly once, each scope's in the order they
 /// were enqueued, no outbox issue, the outbox empty, no temporary file left.
 ///
@@ -67,7 +78,7 @@ final class OutboxCrashTests: XCTestCase {
       persistence: .directory(directory.appendingPathComponent("store"), version: "crash"))
     // Before anything else: what each entry restored from disk (no edit is laid over it
     // yet: its type is not registered), and what the restore reported.
-    let counters = (0..<Self.scopeCount).map { scope in
+    var counters = (0..<Self.scopeCount).map { scope in
       store.loader(for: ["counter", scope]) { await server.tally(scope) }
     }
     for (scope, counter) in counters.enumerated() {
@@ -83,6 +94,24 @@ final class OutboxCrashTests: XCTestCase {
         say("restore \(scope) other \(counter.state)")
       }
     }
+    // A paged list of every scope's tally, one page a scope: restored whole (its pages and
+    // next cursor) before anything is laid over it.
+    let feedSource = PagedSource<CrashTally, Int>(first: 0) { lane in
+      say("pfetch \(lane)")
+      var tally = await server.tally(lane)
+      tally.lane = lane
+      return Page(items: [tally], next: lane + 1 < Self.scopeCount ? lane + 1 : nil)
+    }
+    var feed = store.pagedLoader(for: ["feed"], source: feedSource)
+    if case .loaded = feed.state.list {
+      let next = feed.state.nextCursor.map(String.init) ?? "-"
+      say("prestore \(feed.state.pages.count) \(next) \(feed.state.hasNextPage ? 1 : 0)")
+      for tally in feed.state.items {
+        say("ptally \(tally.lane ?? -1) \(tally.through) \(Self.numbers(tally))")
+      }
+    } else {
+      say("prestore absent")
+    }
     for event in store.recentPersistenceEvents { say(Self.line(for: event)) }
     say("restored")
     store.onPersistenceEvent = { say(Self.line(for: $0)) }
@@ -91,6 +120,17 @@ final class OutboxCrashTests: XCTestCase {
       try await server.apply(edit, context)
       // Printed before the edit commits: before any save of a value holding it as committed.
       say("ack \(edit.lane) \(edit.number)")
+    }
+    // Registered: every edit the server acknowledged, committed or still queued, is laid
+    // over what was restored.
+    for (scope, counter) in counters.enumerated() {
+      say("shown \(scope) \(counter.state.data.map(Self.numbers) ?? "absent")")
+    }
+    for tally in feed.state.items { say("pshown \(tally.lane ?? -1) \(Self.numbers(tally))") }
+    // The restored list pages on from its saved cursor.
+    if feed.state.hasNextPage, !feed.state.pages.isEmpty {
+      say("pnext \(feed.state.pages.count)")
+      await feed.loadNextPage()
     }
     for counter in counters { await counter.refetch() }
 
@@ -103,19 +143,51 @@ final class OutboxCrashTests: XCTestCase {
     }
     for issue in store.outbox.issues { say("issue \(issue)") }
     var number = start
+    // While cold, the entries are out of the store: edits commit with no entry in memory.
+    var coldUntil: Int?
     while true {
       let scope = random.below(Self.scopeCount)
       store.enqueue(CrashEdit(lane: scope, number: number))
       say("enq \(scope) \(number)")
       number += 1
-      // A fetch now and then, landing among the sends and commits.
-      if random.below(4) == 0 {
+      if let until = coldUntil {
+        guard number >= until else {
+          try await Task.sleep(for: .microseconds(random.below(3_000)))
+          continue
+        }
+        // Made again from their saved records: what was acknowledged meanwhile shows.
+        coldUntil = nil
+        counters = (0..<Self.scopeCount).map { scope in
+          store.loader(for: ["counter", scope]) { await server.tally(scope) }
+        }
+        feed = store.pagedLoader(for: ["feed"], source: feedSource)
+        for (scope, counter) in counters.enumerated() {
+          say("made \(scope) \(counter.state.data.map(Self.numbers) ?? "absent")")
+        }
+        for tally in feed.state.items { say("pmade \(tally.lane ?? -1) \(Self.numbers(tally))") }
+      } else if random.below(12) == 0 {
+        store.trim()
+        coldUntil = number + 1 + random.below(8)
+      }
+      // A fetch now and then, landing among the sends and commits; the list pages on.
+      if coldUntil == nil, random.below(4) == 0 {
         let counter = counters[random.below(Self.scopeCount)]
         Task { await counter.refetch() }
+      }
+      if coldUntil == nil, random.below(3) == 0 {
+        let (list, pages) = (feed, random.below(2) == 0)
+        Task {
+          if pages { await list.loadNextPage() } else { await list.refetch() }
+        }
       }
       // Gives the lanes time to send, so kills land while sending too.
       try await Task.sleep(for: .microseconds(random.below(3_000)))
     }
+  }
+
+  /// A tally's numbers as the parent reads them: `-` for none, else comma-separated.
+  private static func numbers(_ tally: CrashTally) -> String {
+    tally.applied.isEmpty ? "-" : tally.applied.map(String.init).joined(separator: ",")
   }
 
   /// A persistence event as one line the parent reads: `pev unreadable <file>`,
@@ -124,6 +196,7 @@ final class OutboxCrashTests: XCTestCase {
     switch event {
     case .removedUnreadable(let file, _): "pev unreadable \(file)"
     case .removedTemporary(let file): "pev temporary \(file)"
+    case .droppedExpired: "pev expired"
     default: "pev other \(String(describing: event).replacingOccurrences(of: "\n", with: " "))"
     }
   }
@@ -195,7 +268,13 @@ final class OutboxCrashTests: XCTestCase {
           + "\(audit.absent) absent, \(audit.corrupted) records damaged by the test and "
           + "\(audit.unreadable) unreadable files reported, "
           + "\(audit.temporaries) temporary files left by kills and "
-          + "\(audit.temporariesReported) reported removed (seed \(seed))")
+          + "\(audit.temporariesReported) reported removed; "
+          + "\(audit.coverageChecked) values shown after a restore checked against the "
+          + "acknowledged edits (\(audit.madeWhileRunning) made again while running), "
+          + "\(audit.olderThanAcknowledged) older than an acknowledged edit; "
+          + "\(audit.pagedRestored) paged lists restored whole, \(audit.pagedContinued) paged on "
+          + "from their saved cursor; \(audit.expired) values dropped below the committed "
+          + "edits' floor (seed \(seed))")
     #endif
   }
 
@@ -261,7 +340,10 @@ final class OutboxCrashTests: XCTestCase {
           ended = true
           return false
         case .lines(let read):
-          let known = ["enq ", "ack ", "issue ", "idle ", "restore", "pev "]
+          let known = [
+            "enq ", "ack ", "issue ", "idle ", "restore", "pev ", "shown ", "made ", "pshown ",
+            "pmade ", "prestore", "ptally ", "pnext ", "pfetch ",
+          ]
           for line in read where known.contains(where: line.hasPrefix) {
             lines.append(line)
             if line.hasPrefix("enq ") { enqueued += 1 }
@@ -347,6 +429,16 @@ struct RestoreAudit {
   var corrupted = 0
   var temporaries = 0
   var temporariesReported = 0
+  /// Values shown after a restore (at launch once the edit type is registered, or made again
+  /// from a saved record while running) missing an edit the server had acknowledged: must be 0.
+  var olderThanAcknowledged = 0
+  /// Values checked for that, and how many of them were made again while running.
+  var coverageChecked = 0
+  var madeWhileRunning = 0
+  /// Paged lists restored whole, and how many then paged on from their saved cursor.
+  var pagedRestored = 0
+  var pagedContinued = 0
+  var expired = 0
   /// The temporary files present at the last start that it did not report removed: they
   /// must still be there at the next.
   var unreportedTemporaries: Set<String> = []
@@ -360,10 +452,44 @@ struct RestoreAudit {
       return fail("no restore report: \(lines.prefix(6))")
     }
     var loaded = 0
+    var restoredPages = 0
+    var pageIndex = 0
+    var expiredNow = 0
     var removed: Set<String> = []
     var removedTemporaries: Set<String> = []
     for line in lines[..<end] {
       let fields = line.split(separator: " ").map(String.init)
+      if fields.first == "prestore" {
+        if fields[1] == "absent" { continue }
+        guard fields.count == 4, let count = Int(fields[1]) else {
+          fail("a paged restore line without its pages: \(line)")
+          continue
+        }
+        loaded += 1
+        pagedRestored += 1
+        restoredPages = count
+        let end = count >= OutboxCrashTests.scopeCount
+        if fields[2] != (end ? "-" : String(count)) || fields[3] != (end ? "0" : "1") {
+          fail(
+            "the paged list restored \(count) pages with next cursor \(fields[2]) and hasNextPage \(fields[3])"
+          )
+        }
+        continue
+      }
+      if fields.first == "ptally" {
+        guard fields.count == 4, let lane = Int(fields[1]), let through = Int(fields[2]) else {
+          fail("a paged tally line without its tally: \(line)")
+          continue
+        }
+        if lane != pageIndex {
+          fail("the paged list restored page \(pageIndex) holding scope \(lane)")
+        }
+        pageIndex += 1
+        let tally = fields[3] == "-" ? [] : fields[3].split(separator: ",").compactMap { Int($0) }
+        checkCommitted(
+          scope: lane, through: through, tally: tally, log: log, acknowledged: acknowledged, fail)
+        continue
+      }
       if fields.first == "pev" {
         switch fields[1] {
         case "unreadable":
@@ -371,6 +497,9 @@ struct RestoreAudit {
           removed.insert(fields[2])
         case "temporary":
           removedTemporaries.insert(fields[2])
+        case "expired":
+          expired += 1
+          expiredNow += 1
         default:
           fail("unexpected persistence event at launch: \(line)")
         }
@@ -390,31 +519,10 @@ struct RestoreAudit {
       let tally = fields[3] == "-" ? [] : fields[3].split(separator: ",").compactMap { Int($0) }
       loaded += 1
       restoredChecked += 1
-      // The fetched part: exactly what the server had when the fetch ran.
-      guard through <= log.applied.count else {
-        fail(
-          "scope \(scope) restored a fetch through \(through) edits; the server applied \(log.applied.count)"
-        )
-        continue
-      }
-      let fetched = log.sequence(scope, through: through)
-      guard tally.starts(with: fetched) else {
-        fail(
-          "scope \(scope) restored \(tally.suffix(4)), not what the server had at its fetch (…\(fetched.suffix(4)))"
-        )
-        continue
-      }
-      // Past it: only edits the server acknowledged to the app, never a pending one.
-      let pendingOnes = tally.dropFirst(fetched.count).filter {
-        !acknowledged.contains("\(scope) \($0)")
-      }
-      if !pendingOnes.isEmpty {
-        fail("scope \(scope) restored uncommitted edits \(pendingOnes.prefix(4)) as committed")
-      }
-      if tally.count > fetched.count { restoredWithCommitted += 1 }
-      // And the whole: a value the server has had.
-      if !log.sequence(scope).starts(with: tally) {
-        fail("scope \(scope) restored \(tally.suffix(4)): the server never had it")
+      if checkCommitted(
+        scope: scope, through: through, tally: tally, log: log, acknowledged: acknowledged, fail)
+      {
+        restoredWithCommitted += 1
       }
       let fetchedAt = Date(timeIntervalSince1970: Double(micros) / 1e6)
       if fetchedAt < began.addingTimeInterval(-1) || fetchedAt > Date().addingTimeInterval(1) {
@@ -422,8 +530,11 @@ struct RestoreAudit {
       }
     }
     // No silent loss: every record present loaded or was reported removed.
+    if pageIndex != restoredPages {
+      fail("the paged list restored \(restoredPages) pages and \(pageIndex) tallies")
+    }
     let reported = files.records.intersection(removed).count
-    if loaded + reported != files.records.count {
+    if loaded + reported + expiredNow != files.records.count {
       fail(
         "\(files.records.count) record files present, \(loaded) loaded, \(reported) reported removed"
       )
@@ -432,12 +543,44 @@ struct RestoreAudit {
       corrupted += 1
       if !removed.contains(damaged) { fail("the damaged record \(damaged) was not reported") }
     }
+    var expectedFetch: String?
     for line in lines[end...] {
       let fields = line.split(separator: " ").map(String.init)
       if fields.first == "ack", fields.count == 3 {
         acknowledged.insert("\(fields[1]) \(fields[2])")
       }
-      if fields.first == "pev", fields.count == 3, fields[1] == "temporary" {
+      // A value shown after a restore holds every edit acknowledged before it.
+      // (An entry with no value restored none: its record was damaged, or never saved.)
+      if ["shown", "made", "pshown", "pmade"].contains(fields.first), fields.count == 3,
+        fields[2] != "absent", let scope = Int(fields[1])
+      {
+        coverageChecked += 1
+        if fields[0] == "made" || fields[0] == "pmade" { madeWhileRunning += 1 }
+        let shown = Set(fields[2].split(separator: ",").compactMap { Int($0) })
+        let missing = acknowledged.compactMap { key -> Int? in
+          let parts = key.split(separator: " ")
+          guard parts.count == 2, Int(parts[0]) == scope, let number = Int(parts[1]) else {
+            return nil
+          }
+          return shown.contains(number) ? nil : number
+        }
+        if !missing.isEmpty {
+          olderThanAcknowledged += 1
+          fail("\(line): older than acknowledged edits \(missing.sorted().prefix(4))")
+        }
+      }
+      if fields.first == "pnext", fields.count == 2 { expectedFetch = fields[1] }
+      if fields.first == "pfetch", fields.count == 2, let expected = expectedFetch {
+        expectedFetch = nil
+        if fields[1] == expected {
+          pagedContinued += 1
+        } else {
+          fail("the restored list's next page fetched cursor \(fields[1]), not \(expected)")
+        }
+      }
+      if fields.first == "pev", fields.count == 2, fields[1] == "expired" {
+        expired += 1
+      } else if fields.first == "pev", fields.count == 3, fields[1] == "temporary" {
         removedTemporaries.insert(fields[2])
       } else if fields.first == "pev" {
         fail("persistence event while running: \(line)")
@@ -455,6 +598,40 @@ struct RestoreAudit {
   }
 }
 
+/// Checks that a restored tally is committed: its first part exactly what the server had
+/// applied when its fetch ran (`through` edits in all), then only edits acknowledged to the
+/// app, the whole a prefix of what the server applied.
+@discardableResult
+private func checkCommitted(
+  scope: Int, through: Int, tally: [Int], log: ServerLog, acknowledged: Set<String>,
+  _ fail: (String) -> Void
+) -> Bool {
+  guard through <= log.applied.count else {
+    fail(
+      "scope \(scope) restored a fetch through \(through) edits; the server applied \(log.applied.count)"
+    )
+    return false
+  }
+  let fetched = log.sequence(scope, through: through)
+  guard tally.starts(with: fetched) else {
+    fail(
+      "scope \(scope) restored \(tally.suffix(4)), not what the server had at its fetch (…\(fetched.suffix(4)))"
+    )
+    return false
+  }
+  // Past it: only edits the server acknowledged to the app, never a pending one.
+  let pendingOnes = tally.dropFirst(fetched.count).filter {
+    !acknowledged.contains("\(scope) \($0)")
+  }
+  if !pendingOnes.isEmpty {
+    fail("scope \(scope) restored uncommitted edits \(pendingOnes.prefix(4)) as committed")
+  }
+  if !log.sequence(scope).starts(with: tally) {
+    fail("scope \(scope) restored \(tally.suffix(4)): the server never had it")
+  }
+  return tally.count > fetched.count
+}
+
 /// Prints `line` unbuffered: out before the app goes on.
 private func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -467,6 +644,8 @@ private func say(_ line: String) {
 struct CrashTally: Codable, Equatable, Sendable {
   var applied: [Int]
   var through: Int
+  /// The scope, in the paged list's items.
+  var lane: Int?
 }
 
 /// Adds its number to a counter: the crash app's edit.
@@ -478,9 +657,13 @@ struct CrashEdit: OutboxEdit {
   var scope: LoadKey { ["counter", lane] }
 
   func applyOptimistically(to edit: inout SharedEdit, in store: LoaderStore) {
+    let (lane, number) = (lane, number)
     edit.update(matching: ["counter", lane], in: store, as: CrashTally.self) { tally in
       if !tally.applied.contains(number) { tally.applied.append(number) }
     }
+    edit.update(
+      matching: ["feed"], in: store, as: CrashTally.self, where: { $0.lane == lane },
+      { tally in if !tally.applied.contains(number) { tally.applied.append(number) } })
   }
 }
 

@@ -26,7 +26,7 @@ public import Observation
 /// | its turn | one edit at a time per ``OutboxEdit/scope``, oldest first; scopes send in parallel |
 /// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
-/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``; once the entries' saves queued so far (the committed value's among them) are on storage, removes the edit and its saved record |
+/// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, removes the edit and rewrites its saved record as committed: the change is laid over every value saved before the commit, in this launch and the next, until a newer fetch lands |
 /// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
 /// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
@@ -37,9 +37,9 @@ public import Observation
 /// A permanently failed edit leaves its scope's line: later edits of the scope are sent
 /// without it, and ``retry(_:)`` puts it back in line before the edits not sent yet.
 ///
-/// > Important: The handler runs again after a crash between its success and the removal of
-/// > the saved record: pass ``OutboxContext/idempotencyKey`` to the server so that it applies
-/// > each edit once.
+/// > Important: The handler runs again after a crash between its success and the rewrite of
+/// > the saved record as committed: pass ``OutboxContext/idempotencyKey`` to the server so
+/// > that it applies each edit once.
 ///
 /// Observable: ``items`` (each edit's ``OutboxItem/status`` among them), ``pendingCount``,
 /// ``failedCount`` and ``issues`` tell views when they change.
@@ -55,6 +55,8 @@ public final class Outbox {
   private var lanes: [String: Task<Void, Never>] = [:]
   private var lastSequence: UInt64 = 0
   private var storedIssues: [OutboxIssue] = []
+  /// The sent edits kept to be laid over values saved before their commit.
+  private(set) var committed = CommittedEdits()
   private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextWaiterID = 0
   /// The most issues kept; older ones go first.
@@ -72,9 +74,17 @@ public final class Outbox {
       report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
     }
     var restored: [Queued] = []
+    let now = Date()
     for saved in load.records {
       do {
         let record = try JSONDecoder().decode(OutboxRecord.self, from: saved.value)
+        let mark = try? JSONDecoder().decode(CommittedEdits.Mark.self, from: saved.value)
+        if let committedAt = mark?.committedAt, let mark {
+          committed.restore(
+            record, mark: mark, committedAt: committedAt, key: saved.key,
+            maxAge: persistence?.rules.maxAge, now: now, backend: backend)
+          continue
+        }
         restored.append(Queued(restoring: record, key: saved.key))
       } catch {
         let queued = Queued(unreadable: saved.key, savedAt: saved.savedAt, reason: "\(error)")
@@ -82,6 +92,7 @@ public final class Outbox {
         restored.append(queued)
       }
     }
+    committed.sort()
     queue = restored.sorted { $0.sequence < $1.sequence }
     lastSequence = queue.last?.sequence ?? 0
     for scopeID in Set(queue.map(\.scopeID)) { decide(scopeID) }
@@ -239,6 +250,8 @@ public final class Outbox {
           + "for \(existing.typeName); give each OutboxEdit type its own name")
     }
     handlers[Edit.name] = OutboxHandler(type, backoff: backoff, handler: handler)
+    // The committed edits first: they are older than any edit still queued.
+    readCommitted(type)
     var scopes: [String] = []
     for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
       if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
@@ -265,6 +278,34 @@ public final class Outbox {
     }
     redecide(scopes)
     for scope in scopes { kick(scope) }
+  }
+
+  /// Reads back the committed edits of `Edit` and lays them over the entries made before
+  /// its type was registered (see `CommittedEdits.swift`).
+  private func readCommitted<Edit: OutboxEdit>(_: Edit.Type) {
+    var read = false
+    for saved in committed.edits where saved.name == Edit.name && saved.edit == nil {
+      do {
+        saved.edit = try JSONDecoder().decode(Edit.self, from: saved.payload)
+        read = true
+      } catch {
+        report(.unreadable, nil, "a committed edit does not decode as \(Edit.self): \(error)")
+      }
+    }
+    guard read, let store else { return }
+    for entry in store.entries.values { committed.lay(over: entry, named: Edit.name, in: store) }
+  }
+
+  /// Lays the committed edits over `entry`, just made from a saved value.
+  func layCommittedEdits(over entry: any AnySharedEntry) {
+    guard let store, !committed.edits.isEmpty else { return }
+    committed.lay(over: entry, in: store)
+  }
+
+  /// Forgets the committed edits (every saved value was removed).
+  func removeCommittedEdits() {
+    guard let backend else { return }
+    committed.removeAll(backend: backend)
   }
 
   @discardableResult
@@ -328,7 +369,7 @@ public final class Outbox {
 
   private func commit(_ queued: Queued) {
     guard queued.isApplied else { return }
-    for entry in queued.touched { entry.commitEdit(queued.editID) }
+    for entry in queued.touched { entry.commitEdit(queued.editID, saving: true) }
     queued.touched = []
     queued.isApplied = false
   }
@@ -343,11 +384,7 @@ public final class Outbox {
       queued.isSaved = true
       return true
     }
-    let record = OutboxRecord(
-      id: queued.item.id, name: queued.item.name, scopeID: queued.scopeID,
-      scope: queued.item.scope, idempotencyKey: queued.idempotencyKey,
-      sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt, failure: queued.failure,
-      payload: payload)
+    let record = record(queued, payload: payload)
     do {
       let bytes = try JSONEncoder().encode(record)
       try backend.write(
@@ -362,6 +399,15 @@ public final class Outbox {
       report(.notSaved, queued.item.id, "the edit could not be saved (kept in memory): \(error)")
       return false
     }
+  }
+
+  /// The record saved for `queued`.
+  private func record(_ queued: Queued, payload: Data) -> OutboxRecord {
+    OutboxRecord(
+      id: queued.item.id, name: queued.item.name, scopeID: queued.scopeID,
+      scope: queued.item.scope, idempotencyKey: queued.idempotencyKey,
+      sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt, failure: queued.failure,
+      payload: payload)
   }
 
   /// Removes a sent edit from the outbox, and its record from storage.
@@ -390,8 +436,6 @@ public final class Outbox {
     case waitOnline(Connectivity)
     case sleep(Duration, any Clock<Duration>)
     case send(Queued, OutboxHandler, any OutboxEdit, OutboxContext)
-    /// A sent edit leaves once the saves queued before it are on storage.
-    case removeOnceSaved(Queued, PersistenceWriter)
   }
 
   /// Starts sending `scopeID`'s edits, unless its lane runs already.
@@ -420,16 +464,9 @@ public final class Outbox {
           switch self?.sent(queued, handler: handler, failure: failure) {
           case .sleep(let delay, let clock)? where !Task.isCancelled:
             try? await clock.sleep(for: delay)
-          case .removeOnceSaved(let queued, let writer)?:
-            // Even in a cancelled lane: the edit was sent and committed.
-            await writer.flush()
-            self?.removeSent(queued)
           default:
             break
           }
-        case .removeOnceSaved(let queued, let writer):
-          await writer.flush()
-          self?.removeSent(queued)
         }
       }
     }
@@ -479,7 +516,7 @@ public final class Outbox {
   }
 
   /// The handler of `queued` returned or threw; returns what the lane does before its next
-  /// edit (a backoff, or the removal of a sent edit once the saves are on storage), if any.
+  /// edit (a backoff), if any.
   private func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
     switch failure {
@@ -488,13 +525,23 @@ public final class Outbox {
       for key in queued.edit?.invalidates ?? [] {
         store.invalidate(key, .outboxEdit(queued.item.name))
       }
-      // The record goes once the entries' saves queued so far, the commit's among them, are
-      // on storage. Gone before, a kill in between loses the edit from both: the relaunch
-      // restores an entry saved without it and commits later edits over that, a value the
-      // server never had. Kept, the edit is laid over the restored value and sent again (its
-      // idempotency key makes that harmless).
-      if backend != nil, let writer = store.persister?.writer {
-        return .removeOnceSaved(queued, writer)
+      // The record is rewritten as committed, in place, rather than removed: values saved
+      // before the commit, in memory or not, get the edit laid over them at every later
+      // restore (`CommittedEdits.swift`). Killed before the write, the edit is still pending
+      // at the next launch and is sent again (its idempotency key makes that harmless).
+      if let backend, store.persister != nil, let edit = queued.edit, let payload = queued.payload {
+        do {
+          try committed.commit(
+            record(queued, payload: payload), edit: edit, key: queued.key, at: store.wallNow,
+            backend: backend)
+        } catch {
+          report(
+            .notSaved, queued.item.id,
+            "a sent edit could not be saved as committed (it is sent again, with the same "
+              + "idempotency key, after a relaunch): \(error)")
+        }
+        change([queued.scopeID]) { queue.removeAll { $0 === queued } }
+        return nil
       }
       removeSent(queued)
       return nil

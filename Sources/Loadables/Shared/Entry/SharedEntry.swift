@@ -397,16 +397,16 @@ where State.Value == Value {
 
   // MARK: - Running the book's effects
 
-  /// Shows `value`, saved in an earlier launch and fetched at `fetchedAt` on the store's
-  /// stopwatch, as the committed value.
-  func restore(_ value: Value, fetchedAt: Duration) {
+  /// Shows `state`, saved in an earlier launch and fetched at `fetchedAt` on the store's
+  /// stopwatch, as the committed state.
+  func restore(_ state: State, fetchedAt: Duration) {
     let now = self.now
     if LoadEvents.isOn {
       LoadEvents.report(
         .entryRestored, .entry(key),
         detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before", store: eventStore)
     }
-    perform(book.restore(book.base._holding(value), fetchedAt: fetchedAt, at: now))
+    perform(book.restore(state, fetchedAt: fetchedAt, at: now))
   }
 
   /// The engine wrote `state`: the book takes it as the new base.
@@ -573,13 +573,16 @@ where State.Value == Value {
     return true
   }
 
-  /// Edit `id` succeeded: it stays laid over the base until a fetch carries it.
-  func commitEdit(_ id: UInt64) {
+  /// Edit `id` succeeded: it stays laid over the base until a fetch carries it. Unless
+  /// `saving` is `false` (a committed edit laid again over a value restored without it), the
+  /// committed value is saved.
+  func commitEdit(_ id: UInt64, saving: Bool) {
     if LoadEvents.isOn, holdsEdit(id) {
       LoadEvents.report(
         .editCommitted, .entry(key, form: .edit), detail: "edit \(id)", store: eventStore)
     }
-    perform(book.commitEdit(id))
+    let effects = book.commitEdit(id)
+    if saving { perform(effects) }
     itemLink?.editEnded(id, committed: true)
   }
 

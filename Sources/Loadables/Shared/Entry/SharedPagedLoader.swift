@@ -100,11 +100,10 @@ extension LoaderStore {
   /// fetched list, and the edit is laid over its outcome (an `update` reaches the items of a
   /// page put first as it does those of a page appended).
   ///
-  /// With a ``persistence``, a list whose items are `Codable` saves its items as a value
-  /// entry does (after a first page is fetched and after an edit commits); restored, it
-  /// shows them at once. The cursors are not saved (nor are the cursors of pages dropped by
-  /// `maxPages`): the first ``SharedEntry/loadNextPage()`` or
-  /// ``SharedEntry/loadPreviousPage()`` of a restored list refetches its first page.
+  /// With a ``persistence``, a list whose items and cursors are `Codable` is saved whole —
+  /// its pages, their cursors and those of the pages `maxPages` dropped — after its first
+  /// page, each page that arrives and each commit; restored, it shows them at once and pages
+  /// on from its last cursor (see <doc:WorkingOffline#Keep-entries-between-launches>).
   ///
   /// - Parameters:
   ///   - key: The entry's key.
@@ -256,8 +255,8 @@ extension SharedEntry {
   /// - After a failed next page: fetches that page again.
   /// - After a previous page dropped pages from the end (``PagedState/droppedTrailingPageCount``):
   ///   fetches the first of them again, at the cursor it was first fetched with.
-  /// - A list restored from the store's persistence, whose cursors were not saved: refetches
-  ///   the first page (silently), after which pages follow.
+  /// - A list restored with its items alone (saved by an earlier version, or with a cursor
+  ///   that is not `Codable`): refetches the first page (silently), after which pages follow.
   ///
   /// The page is the entry's, as every fetch of it is: cancelling the caller ends only its
   /// wait. A first-page fetch (a load of a stale list, ``refetch()``, an invalidation)
@@ -285,8 +284,8 @@ extension SharedEntry {
   /// - Before the first page, when ``PagedState/hasPreviousPage`` is `false` (a list that
   ///   pages forward only, at its first page), after a ``RepeatedCursorError``: does nothing.
   /// - After a failed previous page: fetches that page again.
-  /// - A list restored from the store's persistence, whose cursors were not saved: refetches
-  ///   the first page (silently), as ``loadNextPage()`` does.
+  /// - A list restored with its items alone: refetches the first page (silently), as
+  ///   ``loadNextPage()`` does.
   ///
   /// With `maxPages`, the pages at the end are dropped, and a later ``loadNextPage()``
   /// fetches them again at their own cursors. The pending edits are laid over the new list,
@@ -406,6 +405,8 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   override func reset(_ slot: Slot) { slot.reset() }
   override func fetch() async throws -> [Item] { try await source.fetch(source.first).items }
   override var policyDescription: String { source.policy.description }
+  override var maxPages: Int? { source.maxPages }
+
   override func droppedPages(in state: PagedState<Item, Cursor>) -> (start: Int, end: Int) {
     (state.droppedPageCount, state.droppedTrailingPageCount)
   }

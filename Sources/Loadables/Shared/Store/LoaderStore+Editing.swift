@@ -60,7 +60,7 @@ extension LoaderStore {
     let touched = edit.entries
     do {
       let result = try await job()
-      for entry in touched { entry.commitEdit(edit.id) }
+      for entry in touched { entry.commitEdit(edit.id, saving: true) }
       for key in keys { invalidate(key, .edit(edit.id)) }
       return result
     } catch {

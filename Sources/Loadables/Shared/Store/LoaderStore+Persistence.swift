@@ -30,6 +30,8 @@ extension LoaderStore {
     guard let persister else { return }
     persister.writer.removeAll(store: self)
     await flushPersistence()
+    // No saved value is left for the outbox's committed edits to be laid over.
+    outbox.removeCommittedEdits()
   }
 
   /// The wall-clock time at `time` on the store's stopwatch.
@@ -109,11 +111,17 @@ final class EntryPersister {
     let load = writer.backend.read(key, rules: rules, now: now)
     store.report(load.events, for: entry.key)
     guard let record = load.records.first else { return }
-    let value: Value
+    // Saved no later than the floor of the outbox's committed edits: an edit committed
+    // after it may have left the log, so the value is dropped rather than shown without it.
+    if let floor = store.outbox.committed.floor, record.savedAt <= floor {
+      writer.remove(key, store: store)
+      store.report([.droppedExpired(key: key, savedAt: record.savedAt)], for: entry.key)
+      return
+    }
+    let state: State
     do {
-      // `Value` is `codable`: the cast back always succeeds.
-      guard let decoded = try decoder.decode(codable, from: record.value) as? Value else { return }
-      value = decoded
+      guard let decoded = try decode(record.value, as: codable, for: entry) else { return }
+      state = decoded
     } catch {
       writer.remove(key, store: store)
       store.report([.undecodable(key: key, reason: String(describing: error))], for: entry.key)
@@ -121,7 +129,32 @@ final class EntryPersister {
     }
     // A saved time in the future (the device's clock moved back) counts as just fetched.
     let age = max(0, now.timeIntervalSince(record.savedAt))
-    entry.restore(value, fetchedAt: store.now - .seconds(age))
+    entry.restore(state, fetchedAt: store.now - .seconds(age))
+  }
+
+  /// The state saved in `data`: a paged list whole, with its pages and cursors (or its
+  /// items alone, as saved before pages were), any other state's value.
+  private func decode<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ data: Data, as codable: any Codable.Type, for entry: SharedEntry<Value, State>
+  ) throws -> State? {
+    if let whole = State.self as? any WholeStateRecord.Type,
+      let restored = try whole.restored(from: data, decoder, maxPages: entry.engine.maxPages)
+    {
+      return restored as? State
+    }
+    // `Value` is `codable`: the cast back always succeeds.
+    guard let value = try decoder.decode(codable, from: data) as? Value else { return nil }
+    return entry.book.base._holding(value)
+  }
+
+  /// The bytes saved for `state`: a paged list whole, any other state's value; `nil` when
+  /// it holds none.
+  private func encode<State: SharedEntryState>(_ state: State) throws -> Data? {
+    if let whole = state as? any WholeStateRecord, let data = try whole.wholeRecord(encoder) {
+      return data
+    }
+    guard let value = state._value, let encodable = value as? any Encodable else { return nil }
+    return try encoder.encode(encodable)
   }
 
   /// Saves after a fetch that returned a value and after a commit; removes after a reset.
@@ -132,17 +165,22 @@ final class EntryPersister {
     // An entry removed from its store is never saved again, whoever still holds it.
     guard !entry.slot.isDetached else { return }
     switch cause {
-    case .fetched, .committedEdit:
-      // The committed value: the fetched base with the committed edits, never one still
-      // pending. (For a paged list, its items: a next page is saved with the next commit or
-      // first-page fetch, never on its own.)
-      guard let value = entry.book.committed._value,
-        let encodable = value as? any Encodable,
-        let fetchedAt = entry.book.tally.fetchedAt
-      else { return }
+    case .fetched, .committedEdit, .nextPage:
+      // The committed state: the fetched base with the committed edits, never one still
+      // pending. A paged list is saved whole, with its pages and cursors: after its first
+      // page, after a commit, and after each next or previous page that arrived (not while
+      // one loads: the list is the one saved before it; a page that failed or was
+      // cancelled saves the same list again, rarer and cheaper than remembering what was
+      // saved).
+      let committed = entry.book.committed
+      if cause == .nextPage {
+        guard let whole = committed as? any WholeStateRecord, !whole.isLoadingPage else { return }
+      }
+      guard committed._holdsValue, let fetchedAt = entry.book.tally.fetchedAt else { return }
       let data: Data
       do {
-        data = try encoder.encode(encodable)
+        guard let encoded = try encode(committed) else { return }
+        data = encoded
       } catch {
         store.report([
           .writeFailed(
@@ -158,7 +196,7 @@ final class EntryPersister {
     case .reset:
       writer.remove(key, store: store)
     case .started, .optimisticEdit, .rolledBack, .restored, .restoredFromDisk, .assigned,
-      .nextPage, .initialValue, .placeholder:
+      .initialValue, .placeholder:
       break
     }
   }

@@ -325,7 +325,9 @@ public final class LoaderStore {
     if let itemSync { itemSync.attach(entry) }
     if persisted, let persister { persister.attach(entry, in: self) }
     touch(entry)
-    // Queued edits of the outbox are laid over an entry made while they wait.
+    // The edits the outbox committed are laid over a value saved before their commit; its
+    // queued edits over an entry made while they wait.
+    outbox.layCommittedEdits(over: entry)
     if outbox.hasAppliedEdits { outbox.layEdits(over: entry) }
     scheduleSweep()
     evictIfNeeded()
@@ -415,7 +417,11 @@ protocol AnySharedEntry: AnyObject {
   func pruneObservers()
   func invalidate(_ cause: InvalidationCause)
   func wasDropped()
-  func commitEdit(_ id: UInt64)
+  /// When the value shown was fetched (restored: fetched in an earlier launch).
+  var fetchedAt: Date? { get }
+  /// Commits edit `id`; with `saving` `false`, the committed value is not saved for it (a
+  /// committed edit laid again over a restored value, see `CommittedEdits.swift`).
+  func commitEdit(_ id: UInt64, saving: Bool)
   func rollBackEdit(_ id: UInt64, error: (any Error)?)
   /// Lays `change` over the entry through `edit` when its value is a `V`; `nil` when not.
   func update<V>(

@@ -45,6 +45,9 @@ where State.Value == Value {
   /// start and at its end; none for an entry of one value.
   func droppedPages(in state: State) -> (start: Int, end: Int) { (0, 0) }
 
+  /// The most pages a paged list keeps; `nil` for no limit, and for an entry of one value.
+  var maxPages: Int? { nil }
+
   /// The policy every fetch runs under, as ``LoadPolicy/description`` writes it.
   var policyDescription: String { "none" }
 }
