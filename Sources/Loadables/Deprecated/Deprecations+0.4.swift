@@ -8,35 +8,45 @@ extension LoadableSupport {
   /// Whether a load of `state` is in flight.
   @available(*, deprecated, message: "use handle(_:).isRunning")
   @MainActor
-  public func isRunning<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) -> Bool {
+  public func isRunning<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> Bool
+  {
     SlotRegistry.slot(self, state).isRunning
   }
 
   /// The progress the running load of `state` last reported.
   @available(*, deprecated, message: "use handle(_:).progress")
   @MainActor
-  public func progress<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) -> LoadingProgress? {
+  public func progress<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> LoadingProgress?
+  {
     SlotRegistry.slot(self, state).progress
   }
 
   /// The attempt a retry policy is running for `state`.
   @available(*, deprecated, message: "use handle(_:).attempt")
   @MainActor
-  public func attempt<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) -> RetryAttempt? {
+  public func attempt<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> RetryAttempt?
+  {
     SlotRegistry.slot(self, state).attempt
   }
 
   /// Whether the running load of `state` waits for the network.
   @available(*, deprecated, message: "use handle(_:).isWaitingForNetwork")
   @MainActor
-  public func isWaitingForNetwork<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) -> Bool {
+  public func isWaitingForNetwork<Value>(
+    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
+  ) -> Bool {
     SlotRegistry.slot(self, state).isWaitingForNetwork
   }
 
   /// The error of the last load of `state` that failed while its value stayed on screen.
   @available(*, deprecated, message: "use handle(_:).refreshError")
   @MainActor
-  public func refreshError<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>) -> (any Error)? {
+  public func refreshError<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
+    -> (any Error)?
+  {
     SlotRegistry.slot(self, state).refreshError
   }
 
