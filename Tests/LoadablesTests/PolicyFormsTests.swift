@@ -47,7 +47,8 @@ final class PolicyFormsTests: XCTestCase {
       Face(
         start: { feed.load(\.numbers, policy: policy, block: block) },
         states: { feed.handle(\.numbers).states }, progress: { feed.handle(\.numbers).progress },
-        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning })
+        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning }
+      )
     }
   }
 
@@ -57,7 +58,8 @@ final class PolicyFormsTests: XCTestCase {
       Face(
         start: { Task { await feed.load(\.numbers, policy: policy, block: block) } },
         states: { feed.handle(\.numbers).states }, progress: { feed.handle(\.numbers).progress },
-        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning })
+        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning }
+      )
     }
   }
 

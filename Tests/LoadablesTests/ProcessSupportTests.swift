@@ -287,7 +287,8 @@ final class ProcessSupportTests: XCTestCase {
     gate.fail(TestError())
     await task.value
     XCTAssertTrue(editor.saving.hasFailed)
-    XCTAssertFalse(editor.handle(\.saving).isRunning, "isRunning is still true after the job failed")
+    XCTAssertFalse(
+      editor.handle(\.saving).isRunning, "isRunning is still true after the job failed")
   }
 
   func testRunningJobDoesNotKeepTheEditorAlive() async {

@@ -248,7 +248,8 @@ final class WaitingPresentationTests: XCTestCase {
     let model = WaitingStoreModel()
     func presentation() -> LoadingPresentation<[Int]> {
       LoadingPresentation(
-        items: model.items, phase: model.refreshing, isRunning: model.handle(\.refreshing).isRunning,
+        items: model.items, phase: model.refreshing,
+        isRunning: model.handle(\.refreshing).isRunning,
         isWaitingForNetwork: model.handle(\.refreshing).isWaitingForNetwork, canRetry: true)
     }
     let run: Task<Void, Never> = model.run(

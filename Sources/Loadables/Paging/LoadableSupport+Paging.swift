@@ -163,12 +163,6 @@ extension LoadableSupport {
     SlotRegistry.reset(self, state)
   }
 
-
-
-
-
-
-
   /// Calls `callback` with every state the library writes to `state` on this instance, in
   /// order.
   @_spi(Testing)

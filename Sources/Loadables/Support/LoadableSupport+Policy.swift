@@ -48,6 +48,4 @@ extension LoadableSupport {
       (), silently: silently, policy: policy, block: block)
   }
 
-
-
 }

@@ -196,7 +196,6 @@ extension LoadableSupport {
     SlotRegistry.reset(self, state)
   }
 
-
   /// Starts a load of `state` in a new task: writes `.loading`, then `.loaded(value)` or
   /// `.error(error)`.
   ///

@@ -90,5 +90,4 @@ extension ProcessSupport {
     await run(state, as: SingleProcess(), silently: silently, policy: policy, block: block)
   }
 
-
 }

@@ -202,7 +202,6 @@ extension ProcessSupport {
     SlotRegistry.reset(self, state)
   }
 
-
   /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
   /// `.failed(process: process, error: error)`.
   ///

@@ -228,7 +228,9 @@ enum ProcessSupportForm: ModelForm {
   static func state(of owner: ModelProcessSupportOwner) -> ModelState? {
     ModelState(owner.state)
   }
-  static func isRunning(_ owner: ModelProcessSupportOwner) -> Bool { owner.handle(\.state).isRunning }
+  static func isRunning(_ owner: ModelProcessSupportOwner) -> Bool {
+    owner.handle(\.state).isRunning
+  }
   static func writes(_ owner: ModelProcessSupportOwner) -> Int { owner.writes }
   static func hasSlot(_ owner: ModelProcessSupportOwner) -> Bool {
     SlotRegistry.existingSlot(owner, \.state) != nil
