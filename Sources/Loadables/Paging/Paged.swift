@@ -165,7 +165,7 @@ extension Paged {
     /// The old pages stay until the new first page arrives, then the list holds that page
     /// alone: later pages are fetched again as they are asked for, from the cursors the new
     /// first page hands out. A next or previous page in flight is cancelled first, and its
-    /// answer never written. When the refresh fails the list stays and the error is ``refreshError``.
+    /// answer never written. When the refresh fails the list stays and the error is ``LoadHandle/refreshError``.
     /// With no list loaded yet it loads as ``load(from:priority:)`` does.
     ///
     /// - Parameters:
