@@ -101,7 +101,7 @@ final class LoadHandleTests: XCTestCase {
     XCTAssertEqual(handle.state, .loaded([1]))
   }
 
-  func testAKeyPathHandleHoldsItsOwnerWeakly() {
+  func testAKeyPathHandleHoldsItsOwnerWeakly() async {
     var model: HandleModel? = HandleModel()
     model?.numbers = .loaded([1])
     let handle = model!.handle(\.numbers)
@@ -113,6 +113,9 @@ final class LoadHandleTests: XCTestCase {
     XCTAssertFalse(handle.isRunning)
     handle.cancel()
     handle.reset()
+    var states = handle.states.makeAsyncIterator()
+    let first = await states.next()
+    XCTAssertEqual(first, .absent, "a gone owner's stream starts elsewhere")
   }
 
   func testAPagedHandleTellsARefreshFromAFirstLoad() async throws {

@@ -25,7 +25,7 @@ final class KeyPathControl<Owner: AnyObject, State: EngineState & Sendable>: Loa
   @usableFromInline func controlStates() -> StateStream<State> {
     guard let owner else {
       // Nothing will ever be written: a stream of the reset state alone.
-      return StateStream(slot: StoredStateStorage(State.resetState), current: .resetState)
+      return StateStream(current: .resetState, holding: nil) { _ in {} }
     }
     return StateStream(slot: SlotRegistry.slot(owner, keyPath), current: owner[keyPath: keyPath])
   }
