@@ -130,7 +130,7 @@ final class DemoModel: LoadableSupport, ProcessSupport {
   @discardableResult
   func pullToRefreshFeed(failing: Bool) -> Task<Void, Never> {
     isStreamingFeed = false
-    return $feed.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+    return $feed.start(silently: true, policy: .keepValueOnFailure()) { [api] in
       try await api.feedRefresh(failing: failing)
     }
   }
@@ -174,13 +174,13 @@ final class DemoModel: LoadableSupport, ProcessSupport {
       maxAttempts: 3,
       backoff: .constant(pace.scaled(.milliseconds(300))),
       showsFailedAttempts: showsFailedAttempts)
-    return $quote.load(policy: policy) { try await endpoint.quote() }
+    return $quote.start(policy: policy) { try await endpoint.quote() }
   }
 
   /// Loads a report, giving up with `TimeoutError` after one second.
   @discardableResult
   func loadReport(slow: Bool) -> Task<Void, Never> {
-    $report.load(policy: .timeout(pace.scaledLimit(.seconds(1)))) { [api] in
+    $report.start(policy: .timeout(pace.scaledLimit(.seconds(1)))) { [api] in
       try await slow ? api.slowReport() : api.quickReport()
     }
   }
@@ -197,7 +197,7 @@ final class DemoModel: LoadableSupport, ProcessSupport {
       leading
       ? .debounce(searchDebouncer)
       : .debounce(for: pace.scaledLimit(.milliseconds(300)))
-    return load(\.results, policy: policy) { [api] in try await api.search(text) }
+    return start(\.results, policy: policy) { [api] in try await api.search(text) }
   }
 
   /// Empties the search field and the results.

@@ -73,7 +73,7 @@ struct LoadingSource<Value: Sendable> {
         attempt: binding.attempt, isWaitingForNetwork: binding.isWaitingForNetwork)
     }
     if let fetch {
-      start = { silently in binding.load(silently: silently, policy: policy, block: fetch) }
+      start = { silently in binding.start(silently: silently, policy: policy, block: fetch) }
     } else {
       start = nil
     }
