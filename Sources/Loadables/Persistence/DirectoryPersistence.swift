@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +43,7 @@ import Foundation
 /// let backend = DirectoryPersistence(cachesURL.appending(path: "Loadables"))
 /// try backend.write(record, rules: rules)
 /// ```
-final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
+public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   // Safe to share: `index` is read and written only while holding `lock`, and every file
   // operation runs while holding it too, so one instance never races with itself.
   private let lock = NSLock()
@@ -53,9 +53,9 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   private var lastStamp: Int64 = 0
 
   /// The directory.
-  let url: URL
+  public let url: URL
   /// The data protection class given to each file on Apple platforms.
-  let protection: PersistenceFileProtection?
+  public let protection: PersistenceFileProtection?
   private let path: String
   private let hash: @Sendable (PersistentKey) -> String
 
@@ -69,7 +69,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   /// - Parameters:
   ///   - url: A file URL of the directory.
   ///   - protection: On Apple platforms, the data protection class of each file.
-  convenience init(_ url: URL, protection: PersistenceFileProtection? = nil) {
+  public convenience init(_ url: URL, protection: PersistenceFileProtection? = nil) {
     self.init(url, protection: protection, hash: { SHA256.hex($0.identity) })
   }
 
@@ -95,7 +95,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   /// - Returns: A file name inside the directory.
   func fileName(for key: PersistentKey) -> String { hash(key) + "." + Self.fileExtension }
 
-  func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
+  public func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
       let names: [String]
@@ -142,7 +142,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
+  public func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
       let name = fileName(for: key)
@@ -173,7 +173,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
   }
 
   @discardableResult
-  func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
+  public func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
     -> [PersistenceEvent]
   {
     try locked { () throws(PersistenceError) -> [PersistenceEvent] in
@@ -208,7 +208,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func remove(_ key: PersistentKey) throws(PersistenceError) {
+  public func remove(_ key: PersistentKey) throws(PersistenceError) {
     try locked { () throws(PersistenceError) in
       let name = fileName(for: key)
       if case .success(let (record, _))? = readFile(name), record.key != key,
@@ -225,7 +225,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func removeTemporaries() -> [PersistenceEvent] {
+  public func removeTemporaries() -> [PersistenceEvent] {
     locked {
       var events: [PersistenceEvent] = []
       // A directory not made yet holds none; one that cannot be listed is reported by the
@@ -241,7 +241,7 @@ final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func removeAll() throws(PersistenceError) {
+  public func removeAll() throws(PersistenceError) {
     try locked { () throws(PersistenceError) in
       let names: [String]
       do throws(FileCalls.Failure) {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``PersistenceBackend`` that keeps records in memory, under the same rules as the
 /// directory backend (version, `maxAge`, byte budget measured as the records' encoded size).
@@ -11,16 +11,16 @@ import Foundation
 /// try backend.write(record, rules: rules)
 /// backend.loadAll(rules, now: Date()).records  // [record]
 /// ```
-final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable {
+public final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable {
   // Safe to share: `records` and `index` are read and written only while holding `lock`.
   private let lock = NSLock()
   private var records: [PersistentKey: PersistedRecord] = [:]
   private var index = RecencyIndex()
 
   /// Creates an empty backend.
-  init() {}
+  public init() {}
 
-  func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
+  public func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
       for key in records.keys.sorted(by: { $0.identity < $1.identity }) {
@@ -32,7 +32,7 @@ final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
+  public func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       if let event = dropIfStale(key, rules: rules, now: now) {
         return PersistenceLoad(events: [event])
@@ -44,7 +44,7 @@ final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable {
   }
 
   @discardableResult
-  func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
+  public func write(_ record: PersistedRecord, rules: PersistenceRules) throws(PersistenceError)
     -> [PersistenceEvent]
   {
     locked {
@@ -54,14 +54,14 @@ final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  func remove(_ key: PersistentKey) throws(PersistenceError) {
+  public func remove(_ key: PersistentKey) throws(PersistenceError) {
     locked {
       records[key] = nil
       index.remove(key.identity)
     }
   }
 
-  func removeAll() throws(PersistenceError) {
+  public func removeAll() throws(PersistenceError) {
     locked {
       records = [:]
       index.removeAll()

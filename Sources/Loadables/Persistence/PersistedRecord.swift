@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One saved entry: its key, the encoded value, when it was fetched and under which version.
 ///
@@ -10,13 +10,27 @@ import Foundation
 ///   key: try PersistentKey(["posts", 42]), value: try JSONEncoder().encode(post),
 ///   savedAt: fetchedAt, version: "42")
 /// ```
-struct PersistedRecord: Equatable, Sendable {
+public struct PersistedRecord: Equatable, Sendable {
   /// The key's stable identity.
-  var key: PersistentKey
+  public var key: PersistentKey
   /// The encoded value.
-  var value: Data
+  public var value: Data
   /// The wall-clock time the value was fetched (not the time it was written).
-  var savedAt: Date
+  public var savedAt: Date
   /// The app's version (build or schema) that wrote the record.
-  var version: String
+  public var version: String
+
+  /// Creates a record.
+  ///
+  /// - Parameters:
+  ///   - key: The key's stable identity.
+  ///   - value: The encoded value.
+  ///   - savedAt: The wall-clock time the value was fetched.
+  ///   - version: The app's version that writes the record.
+  public init(key: PersistentKey, value: Data, savedAt: Date, version: String) {
+    self.key = key
+    self.value = value
+    self.savedAt = savedAt
+    self.version = version
+  }
 }

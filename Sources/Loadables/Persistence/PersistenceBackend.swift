@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a ``LoaderStore`` keeps the entries it persists: records of bytes, by key.
 ///
@@ -9,18 +9,45 @@ import Foundation
 ///
 /// Two backends ship: ``InMemoryPersistence`` (``inMemory``) for tests and previews, and
 /// ``DirectoryPersistence`` (``directory(_:protection:)``), one file per key, the default on
-/// a device.
+/// a device. An app keeps its entries elsewhere (SQLite, a Core Data store, behind
+/// encryption) by conforming its own type and passing it to
+/// ``StorePersistence/init(backend:outbox:version:maxAge:byteBudget:)``.
 ///
 /// ```swift
-/// let backend: any PersistenceBackend = .directory(cachesURL.appending(path: "Loadables"))
+/// let folder = FileManager.default.temporaryDirectory.appending(path: "Loadables")
+/// let backend: any PersistenceBackend = .directory(folder)
 /// let rules = PersistenceRules(version: "42", maxAge: .seconds(86_400), byteBudget: 5 << 20)
 /// let restored = backend.loadAll(rules, now: Date())
-/// for event in restored.events { log(event) }
+/// for event in restored.events { print(event) }
 /// ```
 ///
-/// Calls block on input and output: make them off the main actor. Every method is safe to
-/// call from any thread; calls on one backend are serialized.
-protocol PersistenceBackend: Sendable {
+/// ## The rules every backend keeps
+///
+/// `PersistenceBackendConformance` in `LoadablesTesting` checks each of them against any
+/// backend; run it in your tests.
+///
+/// - **Whole records.** A record read back is the record written: same key, value bytes,
+///   `savedAt` and version. A write replaces the key's previous record atomically — a crash,
+///   a failed write or a reader in another process sees the old record or the new one, never
+///   a mix. A write that throws leaves the previous record as it was.
+/// - **Version.** A record whose ``PersistedRecord/version`` is not the rules' is never
+///   returned: ``loadAll(_:now:)`` and ``read(_:rules:now:)`` remove it and report
+///   ``PersistenceEvent/droppedOtherVersion(key:version:)``.
+/// - **`maxAge`.** A record older than the rules' `maxAge` (``PersistenceRules/isExpired(savedAt:now:)``)
+///   is never returned: it is removed and reported as ``PersistenceEvent/droppedExpired(key:savedAt:)``.
+/// - **Budget.** Beyond the rules' byte budget, the least recently used records (by write or
+///   read) are evicted and each is reported as ``PersistenceEvent/evicted(key:bytes:)``; the
+///   record just written stays when it fits alone. `nil` sets no limit.
+/// - **Bad records reported.** A record that cannot be read or decoded (torn, corrupted,
+///   undecryptable) is removed and reported (``PersistenceEvent/removedUnreadable(file:reason:)``),
+///   and its key loads as if it was never saved. Nothing crashes and nothing throws out of a
+///   load.
+/// - **Removal.** After ``remove(_:)`` the key reads as never saved; after ``removeAll()``
+///   every key does.
+///
+/// Calls block on input and output: make them off the main actor. Every method must be safe
+/// to call from any thread; a backend serializes its own calls.
+public protocol PersistenceBackend: Sendable {
   /// Every valid record, after removing what the rules drop and what cannot be read.
   ///
   /// Called once at launch. Unreadable files, temporary files left by an interrupted write,
@@ -77,7 +104,9 @@ protocol PersistenceBackend: Sendable {
 
 extension PersistenceBackend {
   /// A backend that writes no temporary files has none to remove.
-  func removeTemporaries() -> [PersistenceEvent] { [] }
+  ///
+  /// - Returns: No events.
+  public func removeTemporaries() -> [PersistenceEvent] { [] }
 }
 
 extension PersistenceBackend where Self == InMemoryPersistence {
@@ -86,7 +115,7 @@ extension PersistenceBackend where Self == InMemoryPersistence {
   /// ```swift
   /// let backend: any PersistenceBackend = .inMemory
   /// ```
-  static var inMemory: InMemoryPersistence { InMemoryPersistence() }
+  public static var inMemory: InMemoryPersistence { InMemoryPersistence() }
 }
 
 extension PersistenceBackend where Self == DirectoryPersistence {
@@ -108,7 +137,7 @@ extension PersistenceBackend where Self == DirectoryPersistence {
   ///   - protection: On Apple platforms, the data protection class of each file; ignored
   ///     elsewhere. `nil` keeps the system's default.
   /// - Returns: The backend.
-  static func directory(
+  public static func directory(
     _ url: URL, protection: PersistenceFileProtection? = nil
   ) -> DirectoryPersistence {
     DirectoryPersistence(url, protection: protection)

@@ -69,9 +69,19 @@ public enum UnreadableReason: Error, Equatable, Sendable {
 }
 
 /// What a load returned: the records still valid, and what was dropped or removed on the way.
-struct PersistenceLoad: Equatable, Sendable {
+public struct PersistenceLoad: Equatable, Sendable {
   /// The valid records, in no particular order.
-  var records: [PersistedRecord] = []
+  public var records: [PersistedRecord] = []
   /// What the backend dropped or removed, in the order it did so.
-  var events: [PersistenceEvent] = []
+  public var events: [PersistenceEvent] = []
+
+  /// Creates a load result.
+  ///
+  /// - Parameters:
+  ///   - records: The valid records.
+  ///   - events: What was dropped or removed on the way, in order.
+  public init(records: [PersistedRecord] = [], events: [PersistenceEvent] = []) {
+    self.records = records
+    self.events = events
+  }
 }

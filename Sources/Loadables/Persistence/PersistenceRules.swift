@@ -1,18 +1,18 @@
-import Foundation
+public import Foundation
 
 /// What a backend keeps and drops: the store passes its own with every call.
 ///
 /// ```swift
 /// let rules = PersistenceRules(version: "42", maxAge: .seconds(7 * 86_400), byteBudget: 10 << 20)
 /// ```
-struct PersistenceRules: Equatable, Sendable {
+public struct PersistenceRules: Equatable, Sendable {
   /// The current version. A record saved under another is dropped.
-  var version: String
+  public var version: String
   /// The oldest a record may be (from its `savedAt`) to be returned; `nil` keeps any age.
-  var maxAge: Duration?
+  public var maxAge: Duration?
   /// The most bytes the backend may hold (as records are encoded on disk); the least recently
   /// used records are evicted beyond it. `nil` sets no limit.
-  var byteBudget: Int?
+  public var byteBudget: Int?
 
   /// Creates rules.
   ///
@@ -20,14 +20,19 @@ struct PersistenceRules: Equatable, Sendable {
   ///   - version: The app's build or schema version.
   ///   - maxAge: The oldest a record may be to be returned; `nil` for any age.
   ///   - byteBudget: The most bytes to keep; `nil` for no limit.
-  init(version: String, maxAge: Duration? = nil, byteBudget: Int? = nil) {
+  public init(version: String, maxAge: Duration? = nil, byteBudget: Int? = nil) {
     self.version = version
     self.maxAge = maxAge
     self.byteBudget = byteBudget
   }
 
   /// Whether a record saved at `savedAt` is older than ``maxAge`` at `now`.
-  func isExpired(savedAt: Date, now: Date) -> Bool {
+  ///
+  /// - Parameters:
+  ///   - savedAt: The record's ``PersistedRecord/savedAt``.
+  ///   - now: The current wall-clock time.
+  /// - Returns: `true` when the record must be dropped.
+  public func isExpired(savedAt: Date, now: Date) -> Bool {
     guard let maxAge else { return false }
     let (seconds, attoseconds) = maxAge.components
     let limit = Double(seconds) + Double(attoseconds) * 1e-18

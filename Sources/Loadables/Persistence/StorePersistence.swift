@@ -37,6 +37,36 @@ public struct StorePersistence: Sendable {
     self.rules = rules
   }
 
+  /// Your own backends: entries in `backend`, queued edits in `outbox`.
+  ///
+  /// Use it to keep entries in a database, a Core Data store or behind encryption. Give the
+  /// outbox its own backend (or its own folder): it is loaded with no `maxAge` and no byte
+  /// budget, so no rule ever drops a queued edit, and ``LoaderStore/removePersistedEntries()``
+  /// leaves it alone. Check a backend with `PersistenceBackendConformance` from
+  /// `LoadablesTesting`.
+  ///
+  /// ```swift
+  /// let folder = URL.applicationSupportDirectory.appending(path: "Loadables")
+  /// let persistence = StorePersistence(
+  ///   backend: EncryptedBackend(wrapping: .directory(folder), key: secret),
+  ///   outbox: .directory(folder.appending(path: "Outbox")), version: "42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - backend: Where the entries' records are kept.
+  ///   - outbox: Where the outbox's records are kept; not the same instance as `backend`.
+  ///   - version: The app's build or schema version.
+  ///   - maxAge: The oldest a saved value may be to be shown; `nil` for any age.
+  ///   - byteBudget: The most bytes the saved entries may take; `nil` for no limit.
+  public init(
+    backend: any PersistenceBackend, outbox: any PersistenceBackend, version: String,
+    maxAge: Duration? = nil, byteBudget: Int? = nil
+  ) {
+    self.init(
+      backend: backend, outboxBackend: outbox,
+      rules: PersistenceRules(version: version, maxAge: maxAge, byteBudget: byteBudget))
+  }
+
   /// Records kept in memory, for tests and previews: every store made with this value sees
   /// the same records, as an app sees its files after a relaunch.
   ///
