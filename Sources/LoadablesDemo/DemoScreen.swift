@@ -21,7 +21,7 @@ enum DemoScreen {
   }
 
   static func profile(_ model: DemoModel) -> String {
-    row("profile", model.profile, isRunning: model.isRunning(\.profile)) {
+    row("profile", model.profile, isRunning: model.handle(\.profile).isRunning) {
       "\($0.name) (\($0.role))"
     }
   }
@@ -31,7 +31,7 @@ enum DemoScreen {
   }
 
   static func publishing(_ model: DemoModel) -> String {
-    row("publishing", model.publishing, isRunning: model.isRunning(\.publishing))
+    row("publishing", model.publishing, isRunning: model.handle(\.publishing).isRunning)
   }
 
   /// The state, and the attempt a retry runs or waits to run. The attempt already tells
@@ -51,7 +51,7 @@ enum DemoScreen {
 
   /// The search field's text, and what was found for it.
   static func search(_ model: DemoModel) -> String {
-    row("search \"\(model.query)\"", model.results, isRunning: model.isRunning(\.results)) {
+    row("search \"\(model.query)\"", model.results, isRunning: model.handle(\.results).isRunning) {
       "\($0)"
     }
   }

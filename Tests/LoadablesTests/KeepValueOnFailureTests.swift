@@ -78,9 +78,9 @@ final class KeepValueOnFailureTests: XCTestCase {
     ) { throw TestError(code: 7) }
     await task.value
     XCTAssertEqual(model.posts, .loaded(["a"]))
-    XCTAssertEqual(model.refreshError(\.posts) as? TestError, TestError(code: 7))
+    XCTAssertEqual(model.handle(\.posts).refreshError as? TestError, TestError(code: 7))
     await model.load(\.posts, policy: .keepValueOnFailure()) { ["a", "b"] }
-    XCTAssertNil(model.refreshError(\.posts))
+    XCTAssertNil(model.handle(\.posts).refreshError)
   }
 
   func testALoaderKeepsItsValueAndValueThrowsTheError() async {

@@ -11,11 +11,11 @@ final class LoadableSupportTests: XCTestCase {
     let gate = Gate<[Int]>()
     let task = model.refresh { try await gate.pass() }
     XCTAssertEqual(model.numbers, .loading)
-    XCTAssertTrue(model.isRunning(\.numbers))
+    XCTAssertTrue(model.handle(\.numbers).isRunning)
     gate.open([1])
     await task.value
     XCTAssertEqual(model.numbers, .loaded([1]))
-    XCTAssertFalse(model.isRunning(\.numbers))
+    XCTAssertFalse(model.handle(\.numbers).isRunning)
   }
 
   func testTwoInstancesNeverCancelEachOther() async {
@@ -46,7 +46,7 @@ final class LoadableSupportTests: XCTestCase {
     // The superseded load ends after the restart; its clean-up must not forget the new load.
     firstGate.open([1])
     await firstTask.value
-    XCTAssertTrue(model.isRunning(\.numbers), "the old load's clean-up ended the new one")
+    XCTAssertTrue(model.handle(\.numbers).isRunning, "the old load's clean-up ended the new one")
 
     model.cancel(\.numbers)
     XCTAssertEqual(secondGate.waiting, 0, "cancel() no longer reaches the running load")
@@ -128,7 +128,7 @@ final class LoadableSupportTests: XCTestCase {
     let gate = Gate<[Int]>()
     let caller = Task { await model.load(\.numbers) { try await gate.pass() } }
     await gate.arrival()
-    XCTAssertTrue(model.isRunning(\.numbers), "an awaited load is not registered")
+    XCTAssertTrue(model.handle(\.numbers).isRunning, "an awaited load is not registered")
     model.cancel(\.numbers)
     XCTAssertEqual(gate.waiting, 0, "cancel() did not reach the awaited load's block")
     gate.open([1])
@@ -209,7 +209,7 @@ final class LoadableSupportTests: XCTestCase {
 
   func testIsRunningIsObservable() async {
     let model = NumbersModel()
-    let counter = ChangeCounter { _ = model.isRunning(\.numbers) }
+    let counter = ChangeCounter { _ = model.handle(\.numbers).isRunning }
     await model.load(\.numbers, silently: true) { [1] }
     XCTAssertEqual(counter.count, 2, "isRunning(_:) must notify on start and on end")
   }

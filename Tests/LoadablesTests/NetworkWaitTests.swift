@@ -73,7 +73,7 @@ final class NetworkWaitTests: XCTestCase {
     ]
     try await connectivity.waiters(count: 5)
     XCTAssertTrue(holder.$value.isWaitingForNetwork, "@Loadable")
-    XCTAssertTrue(model.isWaitingForNetwork(\.value), "LoadableSupport")
+    XCTAssertTrue(model.handle(\.value).isWaitingForNetwork, "LoadableSupport")
     XCTAssertTrue(holder.$job.isWaitingForNetwork, "@LoadableProcess")
     XCTAssertTrue(loader.isWaitingForNetwork, "BlockLoader")
     XCTAssertTrue(entry.isWaitingForNetwork, "SharedLoader")
@@ -84,7 +84,7 @@ final class NetworkWaitTests: XCTestCase {
     XCTAssertEqual(holder.job, .finished(1))
     XCTAssertEqual(loader.state, .loaded(3))
     XCTAssertEqual(entry.state, .loaded(4))
-    XCTAssertFalse(holder.$value.isWaitingForNetwork || model.isWaitingForNetwork(\.value))
+    XCTAssertFalse(holder.$value.isWaitingForNetwork || model.handle(\.value).isWaitingForNetwork)
     XCTAssertFalse(holder.$job.isWaitingForNetwork || loader.isWaitingForNetwork)
     XCTAssertFalse(entry.isWaitingForNetwork)
   }

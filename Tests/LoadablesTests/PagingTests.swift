@@ -345,7 +345,7 @@ final class PagingKeyPathTests: XCTestCase {
     let recorder = StateRecorder(model, \.feed)
 
     let first = model.load(\.feed, from: source, priority: nil)
-    XCTAssertTrue(model.isRunning(\.feed))
+    XCTAssertTrue(model.handle(\.feed).isRunning)
     await server.answer(0, with: page(1))
     await first.value
 

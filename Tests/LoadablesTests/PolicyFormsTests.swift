@@ -46,8 +46,8 @@ final class PolicyFormsTests: XCTestCase {
     try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { feed.load(\.numbers, policy: policy, block: block) },
-        states: { feed.states(\.numbers) }, progress: { feed.progress(\.numbers) },
-        attempt: { feed.attempt(\.numbers) }, isRunning: { feed.isRunning(\.numbers) })
+        states: { feed.handle(\.numbers).states }, progress: { feed.handle(\.numbers).progress },
+        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning })
     }
   }
 
@@ -56,8 +56,8 @@ final class PolicyFormsTests: XCTestCase {
     try await exercise(output: 7, expected: Self.loadableStates) { policy, block in
       Face(
         start: { Task { await feed.load(\.numbers, policy: policy, block: block) } },
-        states: { feed.states(\.numbers) }, progress: { feed.progress(\.numbers) },
-        attempt: { feed.attempt(\.numbers) }, isRunning: { feed.isRunning(\.numbers) })
+        states: { feed.handle(\.numbers).states }, progress: { feed.handle(\.numbers).progress },
+        attempt: { feed.handle(\.numbers).attempt }, isRunning: { feed.handle(\.numbers).isRunning })
     }
   }
 
@@ -84,8 +84,8 @@ final class PolicyFormsTests: XCTestCase {
     try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { feed.run(\.job, as: .sync, policy: policy, block: block) },
-        states: { feed.states(\.job) }, progress: { feed.progress(\.job) },
-        attempt: { feed.attempt(\.job) }, isRunning: { feed.isRunning(\.job) })
+        states: { feed.handle(\.job).states }, progress: { feed.handle(\.job).progress },
+        attempt: { feed.handle(\.job).attempt }, isRunning: { feed.handle(\.job).isRunning })
     }
   }
 
@@ -94,8 +94,8 @@ final class PolicyFormsTests: XCTestCase {
     try await exercise(output: (), expected: Self.processStates) { policy, block in
       Face(
         start: { Task { await feed.run(\.job, as: .sync, policy: policy, block: block) } },
-        states: { feed.states(\.job) }, progress: { feed.progress(\.job) },
-        attempt: { feed.attempt(\.job) }, isRunning: { feed.isRunning(\.job) })
+        states: { feed.handle(\.job).states }, progress: { feed.handle(\.job).progress },
+        attempt: { feed.handle(\.job).attempt }, isRunning: { feed.handle(\.job).isRunning })
     }
   }
 

@@ -21,12 +21,12 @@ final class ProcessSupportTests: XCTestCase {
     guard case .running(let process) = editor.saving else {
       return XCTFail("run(\\.saving) did not write .running, got \(editor.saving.debugDescription)")
     }
-    XCTAssertTrue(editor.isRunning(\.saving), "isRunning(\\.saving) is false during the job")
+    XCTAssertTrue(editor.handle(\.saving).isRunning, "isRunning(\\.saving) is false during the job")
 
     gate.open()
     await task.value
     XCTAssertEqual(editor.saving, .finished(process), "the job did not finish the process it ran")
-    XCTAssertFalse(editor.isRunning(\.saving), "isRunning(\\.saving) is still true after")
+    XCTAssertFalse(editor.handle(\.saving).isRunning, "isRunning(\\.saving) is still true after")
   }
 
   func testSingleProcessRunsUseAFreshProcessEachCall() async {
@@ -57,7 +57,7 @@ final class ProcessSupportTests: XCTestCase {
     XCTAssertEqual(
       editor.action, .failed(process: .delete, error: TestError(code: 4)),
       "a thrown error did not write .failed with the kind and the error")
-    XCTAssertFalse(editor.isRunning(\.action))
+    XCTAssertFalse(editor.handle(\.action).isRunning)
   }
 
   func testSilentRunSkipsRunning() async {
@@ -69,7 +69,7 @@ final class ProcessSupportTests: XCTestCase {
       try await gate.pass()
     }
     XCTAssertEqual(editor.action, .finished(.save), "a silent run wrote .running")
-    XCTAssertTrue(editor.isRunning(\.action), "isRunning is false during a silent run")
+    XCTAssertTrue(editor.handle(\.action).isRunning, "isRunning is false during a silent run")
 
     gate.open()
     await task.value
@@ -80,7 +80,7 @@ final class ProcessSupportTests: XCTestCase {
     let editor = Editor()
     await editor.run(\.action, as: .delete) { throw CancelProcess() }
     XCTAssertEqual(editor.action, .idle, "CancelProcess left a spinner with nothing running")
-    XCTAssertFalse(editor.isRunning(\.action), "the cancelled job still counts as running")
+    XCTAssertFalse(editor.handle(\.action).isRunning, "the cancelled job still counts as running")
   }
 
   func testResetProcessThrownFromTheBlockResetsToIdle() async {
@@ -88,7 +88,7 @@ final class ProcessSupportTests: XCTestCase {
     editor.action = .finished(.save)
     await editor.run(\.action, as: .delete) { throw ResetProcess() }
     XCTAssertEqual(editor.action, .idle, "ResetProcess did not reset the state")
-    XCTAssertFalse(editor.isRunning(\.action))
+    XCTAssertFalse(editor.handle(\.action).isRunning)
   }
 
   // MARK: - cancel and reset
@@ -104,7 +104,7 @@ final class ProcessSupportTests: XCTestCase {
 
     editor.cancel(\.action)
     XCTAssertEqual(editor.action, .idle, "cancel(_:) left .running with nothing running")
-    XCTAssertFalse(editor.isRunning(\.action), "isRunning is still true after cancel(_:)")
+    XCTAssertFalse(editor.handle(\.action).isRunning, "isRunning is still true after cancel(_:)")
 
     gate.open()  // lets the block through if cancel(_:) did not reach it
     await task.value
@@ -122,7 +122,7 @@ final class ProcessSupportTests: XCTestCase {
 
     editor.reset(\.action)
     XCTAssertEqual(editor.action, .idle, "reset(_:) did not write .idle")
-    XCTAssertFalse(editor.isRunning(\.action), "isRunning is still true after reset(_:)")
+    XCTAssertFalse(editor.handle(\.action).isRunning, "isRunning is still true after reset(_:)")
 
     gate.open()
     await task.value
@@ -152,7 +152,7 @@ final class ProcessSupportTests: XCTestCase {
       try await secondGate.pass()
     }
     await secondGate.arrival()
-    XCTAssertTrue(first.isRunning(\.action), "starting the second editor stopped the first")
+    XCTAssertTrue(first.handle(\.action).isRunning, "starting the second editor stopped the first")
 
     firstGate.open()
     await firstTask.value
@@ -160,7 +160,7 @@ final class ProcessSupportTests: XCTestCase {
       first.action, .finished(.save),
       "the first editor's job was cancelled by the second editor's (slots are shared)")
     XCTAssertEqual(second.action, .running(.delete), "the first editor wrote the second's state")
-    XCTAssertTrue(second.isRunning(\.action), "the first editor's end stopped the second")
+    XCTAssertTrue(second.handle(\.action).isRunning, "the first editor's end stopped the second")
 
     secondGate.open()
     await secondTask.value
@@ -177,7 +177,7 @@ final class ProcessSupportTests: XCTestCase {
     await gate.arrival(count: 2)
 
     second.cancel(\.saving)
-    XCTAssertTrue(first.isRunning(\.saving), "cancelling one editor stopped the other")
+    XCTAssertTrue(first.handle(\.saving).isRunning, "cancelling one editor stopped the other")
     gate.open()
     await firstTask.value
     await secondTask.value
@@ -207,7 +207,7 @@ final class ProcessSupportTests: XCTestCase {
     await firstTask.value
     XCTAssertEqual(editor.saving, running, "the superseded job wrote over the newer one")
     XCTAssertTrue(
-      editor.isRunning(\.saving), "the superseded job's clean-up ended the newer job's run")
+      editor.handle(\.saving).isRunning, "the superseded job's clean-up ended the newer job's run")
     XCTAssertNil(outcome.error, "the superseded job's clean-up cancelled the newer job")
 
     editor.cancel(\.saving)
@@ -264,7 +264,7 @@ final class ProcessSupportTests: XCTestCase {
     let caller = Task { await editor.run(\.saving) { try await outcome.wait(at: gate) } }
     await gate.arrival()
     let running = editor.saving
-    XCTAssertTrue(editor.isRunning(\.saving), "an awaited run does not count as running")
+    XCTAssertTrue(editor.handle(\.saving).isRunning, "an awaited run does not count as running")
 
     editor.cancel(\.saving)
     gate.open()  // lets the block through if cancel(_:) did not reach it
@@ -272,22 +272,22 @@ final class ProcessSupportTests: XCTestCase {
     XCTAssertTrue(outcome.sawCancellation, "cancel(_:) did not reach the awaited run")
     XCTAssertEqual(editor.saving, .idle, "the cancelled awaited run wrote its outcome")
     _ = running
-    XCTAssertFalse(editor.isRunning(\.saving))
+    XCTAssertFalse(editor.handle(\.saving).isRunning)
   }
 
   // MARK: - isRunning and lifetimes
 
   func testIsRunningIsTrueOnlyWhileAJobRuns() async {
     let editor = Editor()
-    XCTAssertFalse(editor.isRunning(\.saving), "isRunning before any job")
+    XCTAssertFalse(editor.handle(\.saving).isRunning, "isRunning before any job")
     let gate = Gate<Void>()
     let task: Task<Void, Never> = editor.run(\.saving, silently: true) { try await gate.pass() }
-    XCTAssertTrue(editor.isRunning(\.saving), "isRunning is false during a silent job")
-    XCTAssertFalse(editor.isRunning(\.action), "another key path reports the job as its own")
+    XCTAssertTrue(editor.handle(\.saving).isRunning, "isRunning is false during a silent job")
+    XCTAssertFalse(editor.handle(\.action).isRunning, "another key path reports the job as its own")
     gate.fail(TestError())
     await task.value
     XCTAssertTrue(editor.saving.hasFailed)
-    XCTAssertFalse(editor.isRunning(\.saving), "isRunning is still true after the job failed")
+    XCTAssertFalse(editor.handle(\.saving).isRunning, "isRunning is still true after the job failed")
   }
 
   func testRunningJobDoesNotKeepTheEditorAlive() async {

@@ -122,7 +122,7 @@ final class ProgressTests: XCTestCase {
 
   func testKeyPathAndProcessFormsShowProgress() async {
     let model = NumbersModel()
-    _ = model.progress(\.numbers)  // a view shows it
+    _ = model.handle(\.numbers).progress  // a view shows it
     let gate = Gate<Void>()
     let task: Task<Void, Never> = model.load(\.numbers) {
       LoadingProgress.report(fraction: nil, message: "connecting")
@@ -130,11 +130,11 @@ final class ProgressTests: XCTestCase {
       return [1]
     }
     await gate.arrival()
-    XCTAssertEqual(model.progress(\.numbers)?.message, "connecting")
-    XCTAssertNil(model.progress(\.numbers)?.fraction)
+    XCTAssertEqual(model.handle(\.numbers).progress?.message, "connecting")
+    XCTAssertNil(model.handle(\.numbers).progress?.fraction)
     gate.open()
     await task.value
-    XCTAssertNil(model.progress(\.numbers))
+    XCTAssertNil(model.handle(\.numbers).progress)
 
     @LoadableProcess var saving: SingleProcessState
     _ = $saving.progress

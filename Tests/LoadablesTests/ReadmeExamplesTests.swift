@@ -252,7 +252,7 @@ final class ReadmeExamplesTests: XCTestCase {
     let model = ShelfModel(api: FakeBookAPI(books: [dune]))
     model.refresh()
     XCTAssertEqual(model.books, .loading)
-    await settle { model.isRunning(\.books) }
+    await settle { model.handle(\.books).isRunning }
     XCTAssertEqual(model.books, .loaded([dune]))
 
     await model.reload()
@@ -264,13 +264,13 @@ final class ReadmeExamplesTests: XCTestCase {
     let model = BookDetailModel(book: dune, api: api)
     model.delete()
     XCTAssertTrue(model.deleting.isRunning)
-    await settle { model.isRunning(\.deleting) }
+    await settle { model.handle(\.deleting).isRunning }
     XCTAssertTrue(model.deleting.hasFinished)
     XCTAssertEqual(api.log, ["delete 1"])
 
     let failing = BookDetailModel(book: dune, api: FakeBookAPI(failure: FakeError.offline))
     failing.delete()
-    await settle { failing.isRunning(\.deleting) }
+    await settle { failing.handle(\.deleting).isRunning }
     XCTAssertTrue(failing.deleting.hasFailed)
     XCTAssertEqual(failing.deleting.error as? FakeError, .offline)
   }
@@ -381,7 +381,7 @@ final class ReadmeExamplesTests: XCTestCase {
       }
       return names
     }
-    // elsewhere: $files.progress?.fraction  (observable; progress(\.files) in the class forms)
+    // elsewhere: $files.progress?.fraction  (observable; handle(\.files).progress in the class forms)
 
     XCTAssertEqual(files, .loaded(names))
     XCTAssertEqual(seen, [nil, LoadingProgress(fraction: 0.5, message: "a.txt")])

@@ -28,11 +28,11 @@ final class SlotTableTests: XCTestCase {
 
   func testReadingAttemptKeepsTheSlotLikeProgressDoes() async {
     let model = NumbersModel()
-    _ = model.attempt(\.numbers)  // a view shows the retry attempt
+    _ = model.handle(\.numbers).attempt  // a view shows the retry attempt
     await model.load(\.numbers, policy: .retry(maxAttempts: 2, backoff: .immediate)) { [1] }
     XCTAssertEqual(
       SlotRegistry.slotCount, 1, "the slot a view observes through attempt(_:) was dropped")
-    _ = model.progress(\.other)
+    _ = model.handle(\.other).progress
     await model.load(\.other) { [2] }
     XCTAssertEqual(SlotRegistry.slotCount, 2)
   }
@@ -100,7 +100,7 @@ final class SlotTableTests: XCTestCase {
     let subscribed = Gate<Void>()
     let observer = Task { () -> Int in
       var count = 0
-      for await state in model.states(\.numbers) {
+      for await state in model.handle(\.numbers).states {
         count += 1
         subscribed.open()
         if state == .loaded([2]) { break }

@@ -29,7 +29,7 @@ final class StateStreamTests: XCTestCase {
 
   func testKeyPathStatesIncludeProcessRuns() async {
     let editor = StreamEditor()
-    let observed = collect(3, from: editor.states(\.saving))
+    let observed = collect(3, from: editor.handle(\.saving).states)
     await editor.run(\.saving) {}
     let states = await observed.value
     XCTAssertTrue(states[0].isIdle)

@@ -361,7 +361,7 @@ final class KeyPathSubject: SuspensionForm, LoadableSupport {
 
   var state: ModelState? { ModelState(value) }
   func isRunning(observing: Bool) -> Bool {
-    observing ? isRunning(\.value) : SlotRegistry.existingSlot(self, \.value) != nil
+    observing ? handle(\.value).isRunning : SlotRegistry.existingSlot(self, \.value) != nil
   }
   func cancel() { cancel(\.value) }
   func reset() { reset(\.value) }

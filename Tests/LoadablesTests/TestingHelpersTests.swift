@@ -134,7 +134,7 @@ final class TestingHelpersTests: XCTestCase {
   func testAnAttemptRecorderSeesEachRetryOfAKeyPathLoad() async throws {
     let model = RecordedModel()
     let clock = ManualClock()
-    let attempts = AttemptRecorder { model.attempt(\.numbers) }
+    let attempts = AttemptRecorder { model.handle(\.numbers).attempt }
     defer { attempts.stop() }
     var calls = 0
     let task = withLoadClock(clock) {

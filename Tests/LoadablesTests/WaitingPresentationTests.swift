@@ -178,8 +178,8 @@ final class WaitingPresentationTests: XCTestCase {
     let model = WaitingFeedModel()
     func presentation() -> LoadingPresentation<[Int]> {
       LoadingPresentation(
-        state: model.feed, isRunning: model.isRunning(\.feed),
-        isWaitingForNetwork: model.isWaitingForNetwork(\.feed), canRetry: true)
+        state: model.feed, isRunning: model.handle(\.feed).isRunning,
+        isWaitingForNetwork: model.handle(\.feed).isWaitingForNetwork, canRetry: true)
     }
     let load: Task<Void, Never> = model.load(\.feed, policy: .waitsForNetwork(connectivity)) { [9] }
     try await connectivity.waiters(count: 1)
@@ -248,8 +248,8 @@ final class WaitingPresentationTests: XCTestCase {
     let model = WaitingStoreModel()
     func presentation() -> LoadingPresentation<[Int]> {
       LoadingPresentation(
-        items: model.items, phase: model.refreshing, isRunning: model.isRunning(\.refreshing),
-        isWaitingForNetwork: model.isWaitingForNetwork(\.refreshing), canRetry: true)
+        items: model.items, phase: model.refreshing, isRunning: model.handle(\.refreshing).isRunning,
+        isWaitingForNetwork: model.handle(\.refreshing).isWaitingForNetwork, canRetry: true)
     }
     let run: Task<Void, Never> = model.run(
       \.refreshing, as: 1, policy: .waitsForNetwork(connectivity)

@@ -7,24 +7,29 @@
 @_spi(Testing)
 @MainActor
 public final class StateWatch {
-  private weak var slot: LoadRuntime?
-  private var id: Int?
+  /// Ends the subscription; `nil` once it has ended.
+  private var end: (@MainActor () -> Void)?
 
   /// Calls `callback` with every state `slot`'s engine writes from now on.
   init<Slot: LoadMachine>(slot: Slot, callback: @escaping @MainActor (Slot.State) -> Void) {
-    self.slot = slot
-    self.id = slot.addWatcher { state in
+    let id = slot.addWatcher { state in
       // The one cast behind every watcher: `emit` hands a slot's watchers only states of
       // that slot's `State`, and this generic initialiser is the only way to add one, so
       // the type is fixed where the watcher is made.
       callback(state as! Slot.State)
     }
+    end = { [weak slot] in slot?.removeWatcher(id) }
+  }
+
+  /// A subscription that `end` ends: a handle's, whose control made the watch.
+  init(ending end: @escaping @MainActor () -> Void) {
+    self.end = end
   }
 
   /// Ends the subscription; no further states are delivered.
   public func cancel() {
-    guard let id else { return }
-    self.id = nil
-    slot?.removeWatcher(id)
+    guard let end else { return }
+    self.end = nil
+    end()
   }
 }

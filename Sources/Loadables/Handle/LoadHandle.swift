@@ -74,6 +74,15 @@ public struct LoadHandle<State: Sendable>: Sendable {
   /// Cancels the running load and writes the empty state (`.absent`, `.idle`, an empty
   /// unloaded list).
   @MainActor public func reset() { control.controlReset() }
+
+  /// Calls `callback` with every state the library writes through this handle's form, in
+  /// order: starts, results, errors, yields, resets and assignments. Nothing is coalesced.
+  /// What the LoadablesTesting recorders are built on.
+  @_spi(Testing)
+  @MainActor
+  public func watchStates(_ callback: @escaping @MainActor (State) -> Void) -> StateWatch {
+    StateWatch(ending: control.controlWatch(callback))
+  }
 }
 
 /// What a form gives its ``LoadHandle``: where the state is read, the slot whose status the
@@ -97,6 +106,12 @@ protocol LoadControl<State>: AnyObject, Sendable {
 
   /// Resets the state, as the form's `reset()` does.
   func controlReset()
+
+  /// Calls `callback` with every state the engine writes from now on, in order, until the
+  /// returned closure is called.
+  func controlWatch(
+    _ callback: @escaping @MainActor (State) -> Void
+  ) -> @MainActor () -> Void
 }
 
 extension StoredStateStorage: LoadControl {
@@ -107,4 +122,10 @@ extension StoredStateStorage: LoadControl {
   }
   @usableFromInline func controlCancel() { cancel() }
   @usableFromInline func controlReset() { reset() }
+  @usableFromInline func controlWatch(
+    _ callback: @escaping @MainActor (State) -> Void
+  ) -> @MainActor () -> Void {
+    let watch = StateWatch(slot: self, callback: callback)
+    return { watch.cancel() }
+  }
 }

@@ -163,82 +163,11 @@ extension LoadableSupport {
     SlotRegistry.reset(self, state)
   }
 
-  /// Whether a load of any page of `state` is in flight, a silent refresh included.
-  /// Observable.
-  ///
-  /// - Parameter state: The key path of the list.
-  /// - Returns: `true` while a load of `state` runs.
-  @MainActor @inlinable
-  public func isRunning<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> Bool {
-    SlotRegistry.slot(self, state).isRunning
-  }
 
-  /// The progress the running page fetch of `state` last reported; `nil` when none.
-  /// Observable.
-  ///
-  /// - Parameter state: The key path of the list.
-  /// - Returns: The progress, or `nil`.
-  @MainActor
-  public func progress<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> LoadingProgress? {
-    SlotRegistry.slot(self, state).progress
-  }
 
-  /// The attempt a retry policy is running or waiting to run for the page of `state` being
-  /// fetched; `nil` when none. Observable.
-  ///
-  /// - Parameter state: The key path of the list.
-  /// - Returns: The attempt, or `nil`.
-  @MainActor
-  public func attempt<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> RetryAttempt? {
-    SlotRegistry.slot(self, state).attempt
-  }
 
-  /// Whether the running load of `state` waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``); `false` when none waits. Observable;
-  /// reading it keeps the key path's slot for this instance.
-  ///
-  /// ```swift
-  /// if isWaitingForNetwork(\.feed) { showOfflineBanner() }
-  /// ```
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: Whether the load waits for the network.
-  @MainActor
-  public func isWaitingForNetwork<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> Bool {
-    SlotRegistry.slot(self, state).isWaitingForNetwork
-  }
 
-  /// The error of the last refresh of `state` that failed while the list stayed on screen;
-  /// `nil` when none. Observable.
-  ///
-  /// - Parameter state: The key path of the list.
-  /// - Returns: The error, or `nil`.
-  @MainActor
-  public func refreshError<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> (any Error)? {
-    SlotRegistry.slot(self, state).refreshError
-  }
 
-  /// The states of `state` on this instance: the current one first, then every state the
-  /// library writes to it, in order. See ``StateStream``.
-  ///
-  /// - Parameter state: The key path of the list.
-  /// - Returns: A sequence any number of observers can iterate.
-  @MainActor
-  public func states<Item: Sendable, Cursor: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>
-  ) -> StateStream<PagedState<Item, Cursor>> {
-    StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])
-  }
 
   /// Calls `callback` with every state the library writes to `state` on this instance, in
   /// order.

@@ -83,7 +83,11 @@ extension Paged {
   ///
   /// It is also a property wrapper, so a child view can declare
   /// `@PagedBinding var feed: PagedState<Post, Int>` and receive `$feed`.
-  @propertyWrapper
+  ///
+  /// Everything a running load shows beside the list (`isRunning`, `isRefreshing`,
+  /// `progress`, `attempt`, `isWaitingForNetwork`, `refreshError`, `states`) is the binding's
+  /// ``handle``, the ``LoadHandle`` every form hands out.
+  @propertyWrapper @dynamicMemberLookup
   public struct Binding: Sendable {
     @usableFromInline let storage: StoredStateStorage<PagedState<Item, Cursor>>
 
@@ -108,41 +112,19 @@ extension Paged {
     /// The binding itself, so `$feed` works on a `@PagedBinding` property too.
     public var projectedValue: Binding { self }
 
-    /// Whether a load of any page is in flight, a silent refresh included. Observable.
-    @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
-
-    /// The progress the running page fetch last reported; `nil` when none. Observable.
-    @MainActor @inlinable public var progress: LoadingProgress? { storage.progress }
-
-    /// The attempt a retry policy is running or waiting to run for the page being fetched;
-    /// `nil` when none. Observable.
-    @MainActor @inlinable public var attempt: RetryAttempt? { storage.attempt }
-
-    /// Whether the running load waits for the network (a policy with
-    /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-    /// connectivity); `false` when none waits. Observable.
-    ///
-    /// ```swift
-    /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
-    /// ```
-    @MainActor @inlinable public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
-
-    /// Whether a refresh is reloading a loaded list, which stays on screen while it runs;
-    /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next or
-    /// previous page loads (``PagedState/nextPage`` or ``PagedState/previousPage`` is
-    /// ``NextPageState/loading``). Observable.
-    @MainActor public var isRefreshing: Bool {
-      storage.state._isRefreshing(running: storage.isRunning)
+    /// The handle of this list: its status and controls, as every form hands them out,
+    /// with the paging members (``LoadHandle/isRefreshing``).
+    @MainActor @inlinable public var handle: LoadHandle<PagedState<Item, Cursor>> {
+      LoadHandle(storage)
     }
 
-    /// The error of the last refresh that failed while the list stayed on screen; `nil`
-    /// after the next successful first page, `reset()` or an assignment. Observable.
-    @MainActor @inlinable public var refreshError: (any Error)? { storage.refreshError }
-
-    /// The states of this list: the current one first, then every state the library
-    /// writes, in order. See ``StateStream``.
-    @MainActor public var states: StateStream<PagedState<Item, Cursor>> {
-      StateStream(slot: storage, current: storage.storage)
+    /// A member of the list's ``handle``: `$feed.isRunning`, `$feed.isRefreshing`,
+    /// `$feed.refreshError`, `$feed.states`, …
+    @MainActor @inlinable
+    public subscript<Member>(
+      dynamicMember member: KeyPath<LoadHandle<PagedState<Item, Cursor>>, Member>
+    ) -> Member {
+      handle[keyPath: member]
     }
 
     /// Cancels the running load and brings back what it replaced: a next page's footer

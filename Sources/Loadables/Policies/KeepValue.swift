@@ -5,7 +5,7 @@ extension LoadPolicy {
   /// error. Under this policy, when the load fails while the state holds (or, before the
   /// load's spinner, held) `.loaded(value)`, the state keeps — or goes back to — that value,
   /// and the error is shown beside it as `refreshError` (`$feed.refreshError`,
-  /// `refreshError(\.feed)`, `loader.refreshError`), observable like `progress`. The next
+  /// `handle(\.feed).refreshError`, `loader.refreshError`), observable like `progress`. The next
   /// successful load, `reset()` or an assignment clears it. When there is no value to keep
   /// (the first load failed), the failure is written as usual: `.error(error)`.
   ///

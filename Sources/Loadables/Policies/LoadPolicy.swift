@@ -79,6 +79,10 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   @usableFromInline let keepsValueOnFailure: Bool
 
   /// The empty policy: the block runs as it is.
+  ///
+  /// Inlinable: it is the default of every `start`, where the empty check it leads to folds
+  /// away.
+  @inlinable
   public init() {
     steps = []
     waitsForNetwork = false

@@ -4,7 +4,7 @@ extension LoadPolicy {
   ///
   /// Before each attempt of the block, while the source says offline, the load waits. The
   /// wait is observable as `isWaitingForNetwork` on every form (`$feed.isWaitingForNetwork`,
-  /// `isWaitingForNetwork(\.feed)`, a loader's or a shared entry's `isWaitingForNetwork`),
+  /// `handle(\.feed).isWaitingForNetwork`, a loader's or a shared entry's `isWaitingForNetwork`),
   /// beside the state: a silent load keeps its value on screen while it waits, any other
   /// shows `.loading` as usual. When the source says online again the block runs.
   ///

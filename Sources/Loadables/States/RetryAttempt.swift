@@ -3,7 +3,7 @@
 /// ``LoadPolicy/retry(maxAttempts:backoff:when:retryAfter:showsFailedAttempts:clock:)-type.method``
 /// policy runs.
 ///
-/// Read it from `$state.attempt`, `attempt(\.state)` or a loader's `attempt`; it is
+/// Read it from `$state.attempt`, `handle(\.state).attempt` or a loader's `attempt`; it is
 /// observable and `nil` when no retrying load runs. A view can show "Retrying in 4 s
 /// (attempt 2 of 3)" while the state itself stays `.loading`:
 ///

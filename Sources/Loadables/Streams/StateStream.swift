@@ -64,39 +64,3 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
     stream.makeAsyncIterator()
   }
 }
-
-extension Process.Binding {
-  /// The states of this property: the current one first, then every state the library
-  /// writes, in order. See ``StateStream``.
-  @MainActor public var states: StateStream<ProcessState<ProcessKind>> {
-    StateStream(slot: storage, current: storage.storage)
-  }
-}
-
-extension LoadableSupport {
-  /// The states of `state` on this instance: the current one first, then every state the
-  /// library writes to it, in order. See ``StateStream``.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: A sequence any number of observers can iterate.
-  @MainActor
-  public func states<Value: Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
-  ) -> StateStream<LoadableState<Value>> {
-    StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])
-  }
-}
-
-extension ProcessSupport {
-  /// The states of `state` on this instance: the current one first, then every state the
-  /// library writes to it, in order. See ``StateStream``.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: A sequence any number of observers can iterate.
-  @MainActor
-  public func states<ProcessKind: Equatable & Sendable>(
-    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
-  ) -> StateStream<ProcessState<ProcessKind>> {
-    StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])
-  }
-}

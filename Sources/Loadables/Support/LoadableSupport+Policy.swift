@@ -48,47 +48,6 @@ extension LoadableSupport {
       (), silently: silently, policy: policy, block: block)
   }
 
-  /// The attempt a retry policy is running or waiting to run for `state`; `nil` when its
-  /// load has no retry policy, or no load runs. Observable; reading it keeps the key path's
-  /// slot for this instance.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: The attempt, or `nil`.
-  @MainActor
-  public func attempt<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
-    -> RetryAttempt?
-  {
-    SlotRegistry.slot(self, state).attempt
-  }
 
-  /// Whether the running load of `state` waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``); `false` when none waits. Observable;
-  /// reading it keeps the key path's slot for this instance.
-  ///
-  /// ```swift
-  /// if isWaitingForNetwork(\.feed) { showOfflineBanner() }
-  /// ```
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: Whether the load waits for the network.
-  @MainActor
-  public func isWaitingForNetwork<Value>(
-    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
-  ) -> Bool {
-    SlotRegistry.slot(self, state).isWaitingForNetwork
-  }
 
-  /// The error of the last load of `state` that failed while its loaded value stayed on
-  /// screen (a load with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` after the
-  /// next success, `reset(_:)` or when none failed. Observable; reading it keeps the key
-  /// path's slot for this instance.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: The error, or `nil`.
-  @MainActor
-  public func refreshError<Value>(
-    _ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>
-  ) -> (any Error)? {
-    SlotRegistry.slot(self, state).refreshError
-  }
 }

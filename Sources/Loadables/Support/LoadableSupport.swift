@@ -196,18 +196,6 @@ extension LoadableSupport {
     SlotRegistry.reset(self, state)
   }
 
-  /// Whether a load of `state` is in flight, including a silent one.
-  ///
-  /// Observable: a view that reads it is updated when it changes.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: `true` while a load of `state` runs.
-  @MainActor @inlinable
-  public func isRunning<Value>(_ state: ReferenceWritableKeyPath<Self, LoadableState<Value>>)
-    -> Bool
-  {
-    SlotRegistry.slot(self, state).isRunning
-  }
 
   /// Starts a load of `state` in a new task: writes `.loading`, then `.loaded(value)` or
   /// `.error(error)`.

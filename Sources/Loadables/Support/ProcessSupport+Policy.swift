@@ -90,33 +90,5 @@ extension ProcessSupport {
     await run(state, as: SingleProcess(), silently: silently, policy: policy, block: block)
   }
 
-  /// The attempt a retry policy is running or waiting to run for `state`; `nil` when its
-  /// job has no retry policy, or no job runs. Observable; reading it keeps the key path's
-  /// slot for this instance.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: The attempt, or `nil`.
-  @MainActor
-  public func attempt<ProcessKind: Equatable>(
-    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
-  ) -> RetryAttempt? {
-    SlotRegistry.slot(self, state).attempt
-  }
 
-  /// Whether the running load of `state` waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``); `false` when none waits. Observable;
-  /// reading it keeps the key path's slot for this instance.
-  ///
-  /// ```swift
-  /// if isWaitingForNetwork(\.saving) { showOfflineBanner() }
-  /// ```
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: Whether the load waits for the network.
-  @MainActor
-  public func isWaitingForNetwork<ProcessKind: Equatable>(
-    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
-  ) -> Bool {
-    SlotRegistry.slot(self, state).isWaitingForNetwork
-  }
 }

@@ -202,16 +202,6 @@ extension ProcessSupport {
     SlotRegistry.reset(self, state)
   }
 
-  /// Whether a job of `state` is in flight, including a silent one. Observable.
-  ///
-  /// - Parameter state: The key path of the state.
-  /// - Returns: `true` while a job of `state` runs.
-  @MainActor @inlinable
-  public func isRunning<ProcessKind: Equatable>(
-    _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
-  ) -> Bool {
-    SlotRegistry.slot(self, state).isRunning
-  }
 
   /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
   /// `.failed(process: process, error: error)`.

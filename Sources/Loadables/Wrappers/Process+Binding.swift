@@ -12,7 +12,11 @@ extension Process {
   /// | `reset()` | `.idle` |
   /// | block throws `CancelProcess` / `ResetProcess` | nothing / `.idle` |
   /// | superseded or cancelled job | nothing, ever |
-  @propertyWrapper
+  ///
+  /// Everything a running job shows beside its state (`isRunning`, `progress`, `attempt`,
+  /// `isWaitingForNetwork`, `refreshError`, `states`) is the binding's ``handle``, the
+  /// ``LoadHandle`` every form hands out: `$saving.isRunning` reads `$saving.handle.isRunning`.
+  @propertyWrapper @dynamicMemberLookup
   public struct Binding: Sendable {
     @usableFromInline let storage: StoredStateStorage<ProcessState<ProcessKind>>
 
@@ -54,8 +58,19 @@ extension Process {
     /// The binding itself, so `$saving` works on a `@ProcessBinding` property too.
     public var projectedValue: Binding { self }
 
-    /// Whether a job is in flight, including a silent one. Observable.
-    @MainActor @inlinable public var isRunning: Bool { storage.isRunning }
+    /// The handle of this property: its status and controls, as every form hands them out.
+    @MainActor @inlinable public var handle: LoadHandle<ProcessState<ProcessKind>> {
+      LoadHandle(storage)
+    }
+
+    /// A member of the property's ``handle``: `$saving.isRunning`, `$saving.progress`,
+    /// `$saving.states`, …
+    @MainActor @inlinable
+    public subscript<Member>(
+      dynamicMember member: KeyPath<LoadHandle<ProcessState<ProcessKind>>, Member>
+    ) -> Member {
+      handle[keyPath: member]
+    }
 
     /// Cancels the running job and brings back the state it replaced.
     ///

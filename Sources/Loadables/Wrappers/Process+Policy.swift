@@ -45,19 +45,6 @@ extension Process.Binding {
   ) async {
     await storage.perform(process, silently: silently, policy: policy, block: block)
   }
-
-  /// The attempt a retry policy is running or waiting to run; `nil` when the running job
-  /// has no retry policy, or no job runs. Observable.
-  @MainActor public var attempt: RetryAttempt? { storage.attempt }
-
-  /// Whether the running job waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-  /// connectivity); `false` when none waits. Observable.
-  ///
-  /// ```swift
-  /// if $saving.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
-  /// ```
-  @MainActor public var isWaitingForNetwork: Bool { storage.isWaitingForNetwork }
 }
 
 extension Process.Binding where ProcessKind == SingleProcess {

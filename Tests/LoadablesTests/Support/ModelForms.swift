@@ -119,7 +119,7 @@ enum LoadableSupportForm: ModelForm {
     ModelState(owner.state)
   }
   static func isRunning(_ owner: ModelLoadableSupportOwner) -> Bool {
-    owner.isRunning(\.state)
+    owner.handle(\.state).isRunning
   }
   static func writes(_ owner: ModelLoadableSupportOwner) -> Int { owner.writes }
   static func hasSlot(_ owner: ModelLoadableSupportOwner) -> Bool {
@@ -228,7 +228,7 @@ enum ProcessSupportForm: ModelForm {
   static func state(of owner: ModelProcessSupportOwner) -> ModelState? {
     ModelState(owner.state)
   }
-  static func isRunning(_ owner: ModelProcessSupportOwner) -> Bool { owner.isRunning(\.state) }
+  static func isRunning(_ owner: ModelProcessSupportOwner) -> Bool { owner.handle(\.state).isRunning }
   static func writes(_ owner: ModelProcessSupportOwner) -> Int { owner.writes }
   static func hasSlot(_ owner: ModelProcessSupportOwner) -> Bool {
     SlotRegistry.existingSlot(owner, \.state) != nil
