@@ -63,7 +63,7 @@ final class WaitingPresentationTests: XCTestCase {
     connectivity.goOnline()
     await loader.load()
     connectivity.goOffline()
-    loader.startLoad(silently: true)  // a pull to refresh, offline
+    loader.start(silently: true)  // a pull to refresh, offline
     try await connectivity.waiters(count: 1)
     let waiting = present(source)
     assertShows(waiting, .content([1]), waiting: true, "BlockLoader")
@@ -248,7 +248,8 @@ final class WaitingPresentationTests: XCTestCase {
     let model = WaitingStoreModel()
     func presentation() -> LoadingPresentation<[Int]> {
       LoadingPresentation(
-        items: model.items, phase: model.refreshing, isRunning: model.handle(\.refreshing).isRunning,
+        items: model.items, phase: model.refreshing,
+        isRunning: model.handle(\.refreshing).isRunning,
         isWaitingForNetwork: model.handle(\.refreshing).isWaitingForNetwork, canRetry: true)
     }
     let run: Task<Void, Never> = model.run(
