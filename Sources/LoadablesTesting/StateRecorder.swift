@@ -1,9 +1,10 @@
 @_spi(Testing) public import Loadables
 
-/// Records every state a `@Loadable`, `@Process` or `@Paged` property, a key path of a
-/// `LoadableSupport` / `ProcessSupport` class (`PagedState` key paths too), or a loader
-/// object (a `PagedLoader` too) goes through — in order, none coalesced away — and lets a
-/// test wait for a state with a deadline.
+/// Records every state a form goes through — in order, none coalesced away — and lets a
+/// test wait for a state with a deadline. It takes any form's `LoadHandle`: a `@Loadable`,
+/// `@Process` or `@Paged` property (`$feed`), a key path of a `LoadableSupport` /
+/// `ProcessSupport` class (`model.handle(\.feed)`), a loader object, a shared entry or a
+/// shared paged entry (`entry.handle`, or the entry itself).
 ///
 /// Observation merges changes that happen back to back; a recorder does not: it sees each
 /// state the moment the library writes it. It records the current state first.
@@ -37,6 +38,35 @@ public final class StateRecorder<State> {
   private init(initial: State, subscribe: (@escaping @MainActor (State) -> Void) -> StateWatch) {
     states = [initial]
     watch = subscribe { [weak self] state in self?.record(state) }
+  }
+
+  /// Records the states the library writes through any form's handle: a property's
+  /// (`$feed.handle`), a key path's (`model.handle(\.feed)`), a loader object's, a shared
+  /// entry's or a shared paged entry's (`entry.handle`).
+  ///
+  /// ```swift
+  /// let post = store.loader(for: ["post", 1]) { try await api.post(1) }
+  /// let recorder = StateRecorder(post.handle)
+  /// await post.load()
+  /// XCTAssertEqual(recorder.states, [.absent, .loading, .loaded(post1)])
+  /// ```
+  ///
+  /// A loader of your own (not a `BaseLoader`) is recorded through its `states` stream, so
+  /// each state arrives on a later turn of the main actor; wait for it with ``wait(until:timeout:)``.
+  ///
+  /// - Parameter handle: The form's handle.
+  public convenience init(_ handle: LoadHandle<State>) where State: Sendable {
+    self.init(initial: handle.state) { handle.watchStates($0) }
+  }
+
+  /// Records the states of a shared entry: a `SharedLoader` or a `SharedPagedLoader`, as its
+  /// ``init(_:)-(LoadHandle<State>)`` does. Recording is not observing: the entry counts no
+  /// observer for it.
+  ///
+  /// - Parameter entry: The entry.
+  public convenience init<Value>(_ entry: SharedEntry<Value, State>)
+  where State: SharedEntryState & Sendable, State.Value == Value {
+    self.init(entry.handle)
   }
 
   /// Records the states of a `@Loadable` property; pass its projected value (`$numbers`).
@@ -87,7 +117,7 @@ public final class StateRecorder<State> {
   /// - Parameter loader: The loader.
   public convenience init<Value>(_ loader: BaseLoader<Value>)
   where State == LoadableState<Value> {
-    self.init(initial: loader.state) { loader.watchStates($0) }
+    self.init(loader.handle)
   }
 
   /// Records the states of a `@Paged` list; pass its projected value (`$feed`).
@@ -115,7 +145,7 @@ public final class StateRecorder<State> {
   /// - Parameter loader: The loader.
   public convenience init<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>)
   where State == PagedState<Item, Cursor> {
-    self.init(initial: loader.state) { loader.watchStates($0) }
+    self.init(loader.handle)
   }
 
   /// The most recent state.

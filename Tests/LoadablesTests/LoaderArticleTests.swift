@@ -60,7 +60,7 @@ final class FeedScreen {
   init(feed: PostsLoader) { self.feed = feed }
 
   func refreshButtonTapped() {
-    feed.startLoad(silently: true)  // returns at once; the old posts stay on screen
+    feed.start(silently: true)  // returns at once; the old posts stay on screen
   }
 }
 
@@ -88,7 +88,7 @@ final class LoaderArticleTests: XCTestCase {
     defer { recorder.stop() }
 
     screen.refreshButtonTapped()
-    XCTAssertTrue(screen.feed.isRunning, "startLoad returned before its load started")
+    XCTAssertTrue(screen.feed.isRunning, "start returned before its load started")
     try await recorder.wait(until: \.isLoaded)
     XCTAssertEqual(recorder.states, [.absent, .loaded(newer)], "a silent load wrote .loading")
   }

@@ -428,8 +428,8 @@ final class LoaderTests: XCTestCase {
 
   func testStartLoadReturnsAtOnceWithTheLoadAlreadyShowingLoading() async {
     let loader = NumbersLoader()
-    let task = loader.startLoad()  // not async: a button's action can call it
-    XCTAssertEqual(loader.state, .loading, "the load had not started when startLoad returned")
+    let task = loader.start()  // not async: a button's action can call it
+    XCTAssertEqual(loader.state, .loading, "the load had not started when start returned")
     XCTAssertTrue(loader.isRunning)
     await loader.gate.arrival()
     loader.gate.open([1, 2])
@@ -440,11 +440,11 @@ final class LoaderTests: XCTestCase {
 
   func testStartLoadSilentlyKeepsTheOldValueAndANewLoadSupersedesIt() async {
     let loader = NumbersLoader(state: .loaded([0]))
-    let first = loader.startLoad(silently: true)
+    let first = loader.start(silently: true)
     XCTAssertEqual(loader.state, .loaded([0]), "a silent load replaced the value")
     XCTAssertTrue(loader.isRunning)
     await loader.gate.arrival()
-    let second = loader.startLoad(silently: true)
+    let second = loader.start(silently: true)
     await first.value  // the superseded load stopped
     await loader.gate.arrival(count: 2)
     loader.gate.open([3])
@@ -455,7 +455,7 @@ final class LoaderTests: XCTestCase {
 
   func testCancellingTheStartedTaskCancelsTheLoad() async {
     let loader = NumbersLoader()
-    let task = loader.startLoad()
+    let task = loader.start()
     await loader.gate.arrival()
     task.cancel()
     await task.value
@@ -466,7 +466,7 @@ final class LoaderTests: XCTestCase {
 
   func testAnyLoaderCanStartALoadWithoutWaiting() async {
     let loader = ForwardingLoader(NumbersLoader())
-    let task = loader.startLoad()
+    let task = loader.start()
     await loader.inner.gate.arrival()
     XCTAssertEqual(loader.state, .loading)
     loader.inner.gate.open([4])
@@ -475,7 +475,7 @@ final class LoaderTests: XCTestCase {
 
     // Through the protocol, a BaseLoader still takes its own path: `.loading` at once.
     let base: any Loader = NumbersLoader()
-    let started = base.startLoad(silently: false)
+    let started = base.start(silently: false)
     XCTAssertEqual(base.isRunning, true, "a BaseLoader behind `any Loader` started late")
     started.cancel()
     await started.value

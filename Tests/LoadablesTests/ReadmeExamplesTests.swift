@@ -355,10 +355,10 @@ final class ReadmeExamplesTests: XCTestCase {
 
     let loader = BooksLoader(api: api)
     await loader.load()  // .loading, then .loaded(books) or .error(error)
-    loader.startLoad(silently: true)  // not async: starts a load and returns at once
+    loader.start(silently: true)  // not async: starts a load and returns at once
 
     XCTAssertEqual(loader.state, .loaded([dune]), "a silent load replaced the value")
-    XCTAssertTrue(loader.isRunning, "startLoad returned before its load started")
+    XCTAssertTrue(loader.isRunning, "start returned before its load started")
     await settle { loader.isRunning }
     XCTAssertEqual(loader.state, .loaded([dune]))
     XCTAssertTrue(loader.policy.description.hasPrefix("retry(maxAttempts: 3"))

@@ -63,7 +63,7 @@ final class WaitingPresentationTests: XCTestCase {
     connectivity.goOnline()
     await loader.load()
     connectivity.goOffline()
-    loader.startLoad(silently: true)  // a pull to refresh, offline
+    loader.start(silently: true)  // a pull to refresh, offline
     try await connectivity.waiters(count: 1)
     let waiting = present(source)
     assertShows(waiting, .content([1]), waiting: true, "BlockLoader")

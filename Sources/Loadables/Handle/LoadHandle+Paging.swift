@@ -10,6 +10,6 @@ extension LoadHandle where State: _PagedEntryState {
   /// if $feed.isRefreshing { ProgressView() }  // the list stays below
   /// ```
   @MainActor public var isRefreshing: Bool {
-    control.controlState._isRefreshing(running: control.controlRuntime.isRunning)
+    control.controlState._isRefreshing(running: control.controlIsRunning)
   }
 }

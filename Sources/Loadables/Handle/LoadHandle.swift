@@ -36,15 +36,15 @@ public struct LoadHandle<State: Sendable>: Sendable {
   ///
   /// This is separate from the state: during a silent reload the state still shows the old
   /// value while `isRunning` is `true`, so a view can show a small spinner. Observable.
-  @MainActor public var isRunning: Bool { control.controlRuntime.isRunning }
+  @MainActor public var isRunning: Bool { control.controlIsRunning }
 
   /// The progress the running load last reported (see ``LoadingProgress``); `nil` when it
   /// reported none or no load runs. Observable.
-  @MainActor public var progress: LoadingProgress? { control.controlRuntime.progress }
+  @MainActor public var progress: LoadingProgress? { control.controlProgress }
 
   /// The attempt a retry policy is running or waiting to run; `nil` when the running load
   /// has no retry policy, or no load runs. Observable.
-  @MainActor public var attempt: RetryAttempt? { control.controlRuntime.attempt }
+  @MainActor public var attempt: RetryAttempt? { control.controlAttempt }
 
   /// Whether the running load waits for the network (a policy with
   /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
@@ -54,14 +54,14 @@ public struct LoadHandle<State: Sendable>: Sendable {
   /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```
   @MainActor public var isWaitingForNetwork: Bool {
-    control.controlRuntime.isWaitingForNetwork
+    control.controlIsWaitingForNetwork
   }
 
   /// The error of the last load that failed while its loaded value stayed on screen (a
   /// load with ``LoadPolicy/keepValueOnFailure()-type.method``, or a failed refresh of a
   /// paged list or a shared entry); `nil` after the next success, `reset()` or an
   /// assignment. Observable.
-  @MainActor public var refreshError: (any Error)? { control.controlRuntime.refreshError }
+  @MainActor public var refreshError: (any Error)? { control.controlRefreshError }
 
   /// The states: the current one first, then every state the library writes, in order, none
   /// merged away. See ``StateStream``.
@@ -98,6 +98,14 @@ protocol LoadControl<State>: AnyObject, Sendable {
   /// The slot whose status (running, progress, attempt, …) the handle shows.
   var controlRuntime: LoadRuntime { get }
 
+  // The status, read from ``controlRuntime`` by default: a form whose status is not a slot
+  // of the engine (a `Loader` an app wrote) answers each itself.
+  var controlIsRunning: Bool { get }
+  var controlProgress: LoadingProgress? { get }
+  var controlAttempt: RetryAttempt? { get }
+  var controlIsWaitingForNetwork: Bool { get }
+  var controlRefreshError: (any Error)? { get }
+
   /// The states as a stream.
   func controlStates() -> StateStream<State>
 
@@ -112,6 +120,14 @@ protocol LoadControl<State>: AnyObject, Sendable {
   func controlWatch(
     _ callback: @escaping @MainActor (State) -> Void
   ) -> @MainActor () -> Void
+}
+
+extension LoadControl {
+  @usableFromInline var controlIsRunning: Bool { controlRuntime.isRunning }
+  @usableFromInline var controlProgress: LoadingProgress? { controlRuntime.progress }
+  @usableFromInline var controlAttempt: RetryAttempt? { controlRuntime.attempt }
+  @usableFromInline var controlIsWaitingForNetwork: Bool { controlRuntime.isWaitingForNetwork }
+  @usableFromInline var controlRefreshError: (any Error)? { controlRuntime.refreshError }
 }
 
 extension StoredStateStorage: LoadControl {

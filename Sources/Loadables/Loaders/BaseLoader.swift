@@ -56,29 +56,13 @@ open class BaseLoader<Value: Sendable>: Loader {
     StateStream(slot: slot, current: slot.storage)
   }
 
-  /// Whether a load is in flight, silent ones included. Observable.
-  public final var isRunning: Bool { slot.isRunning }
-
-  /// The progress the running load last reported; `nil` when none. Observable. Reading it
-  /// turns progress delivery on for the loads that start afterwards.
-  public final var progress: LoadingProgress? { slot.progress }
-
-  /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
-  public final var attempt: RetryAttempt? { slot.attempt }
-
-  /// Whether the running load waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-  /// connectivity); `false` when none waits. Observable.
+  /// The loader's status and controls: its engine slot's ``LoadHandle``. `isRunning`,
+  /// `progress`, `attempt`, `isWaitingForNetwork` and `refreshError` read it.
   ///
   /// ```swift
-  /// if loader.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// if loader.handle.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```
-  public final var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
-
-  /// The error of the last load that failed while its loaded value stayed on screen (with
-  /// ``LoadPolicy/keepValueOnFailure()-type.method`` in the policy); `nil` after the next
-  /// success or `reset()`. Observable.
-  public final var refreshError: (any Error)? { slot.refreshError }
+  public final var handle: LoadHandle<LoadableState<Value>> { LoadHandle(slot) }
 
   /// Loads; see ``Loader/load(silently:)``.
   ///
@@ -112,20 +96,20 @@ open class BaseLoader<Value: Sendable>: Loader {
   }
 
   /// Starts a load in a task of its own and returns at once; see
-  /// ``Loader/startLoad(silently:)``.
+  /// ``Loader/start(silently:)``.
   ///
   /// The load starts before this returns: `.loading` (unless `silently`) is already written,
   /// so the next frame shows it. `LoadingView` starts its loads this way from `onAppear`, so
   /// the spinner shows in the first frame.
   ///
   /// ```swift
-  /// Button("Reload") { feed.startLoad(silently: true) }
+  /// Button("Reload") { feed.start(silently: true) }
   /// ```
   ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The task running the load; cancelling it cancels this load.
   @discardableResult @inlinable
-  public final func startLoad(silently: Bool) -> Task<Void, Never> {
+  public final func start(silently: Bool) -> Task<Void, Never> {
     slot.launch((), silently: silently, priority: nil, policy: policy, block: fetchBlock)
   }
 

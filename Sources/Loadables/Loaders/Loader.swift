@@ -22,9 +22,17 @@
 /// await feed.load()
 /// ```
 ///
-/// The properties are observable: a SwiftUI view that reads `state`, `isRunning`,
-/// `progress`, `attempt` or `isWaitingForNetwork` updates when they change. ``states``
-/// delivers every state in order, to each of any number of observers, the current one first.
+/// Its status and controls are its ``handle``, the ``LoadHandle`` every form hands out;
+/// `loader.isRunning` reads `loader.handle.isRunning`. They are observable: a SwiftUI view
+/// that reads `state`, `isRunning`, `progress`, `attempt` or `isWaitingForNetwork` updates
+/// when they change. ``states`` delivers every state in order, to each of any number of
+/// observers, the current one first.
+///
+/// A loader of your own (not a ``BaseLoader``) implements ``state``, ``states``,
+/// ``load(silently:)``, ``cancel()``, ``reset()`` and ``fetch()``, and either ``handle`` or
+/// the status members it knows (``isRunning``, ``progress``, ``attempt``, …): its default
+/// handle reads them, and a status member it implements neither way has a plain default
+/// (`isRunning` is `state.isLoading`, the others none).
 @MainActor
 public protocol Loader: AnyObject {
   /// What a load produces.
@@ -33,28 +41,39 @@ public protocol Loader: AnyObject {
   /// The current state. Observable.
   var state: LoadableState<Value> { get }
 
+  /// The loader's status and controls: the ``LoadHandle`` every form hands out, what
+  /// `StateRecorder` and the other testing tools take.
+  ///
+  /// ```swift
+  /// let recorder = StateRecorder(feed.handle)
+  /// ```
+  ///
+  /// A ``BaseLoader`` and a ``SharedLoader`` hand out their engine slot's handle. The
+  /// default, for a loader of your own, reads this loader's own members (`state`, `states`,
+  /// `isRunning`, `cancel()`, …).
+  var handle: LoadHandle<LoadableState<Value>> { get }
+
   /// Every state: the current one first, then each one the loader writes, in order, none
   /// merged away. Each access is a new subscription; any number may be iterated at once.
   var states: StateStream<LoadableState<Value>> { get }
 
-  /// Whether a load is in flight, silent ones included. Observable.
+  /// Whether a load is in flight, silent ones included: ``LoadHandle/isRunning``.
+  /// Observable.
   var isRunning: Bool { get }
 
-  /// The progress the running load last reported; `nil` when none. Observable.
+  /// The progress the running load last reported: ``LoadHandle/progress``. Observable.
   var progress: LoadingProgress? { get }
 
-  /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
+  /// The attempt a retry policy is running or waiting to run: ``LoadHandle/attempt``.
+  /// Observable.
   var attempt: RetryAttempt? { get }
 
-  /// Whether the running load waits for the network (``LoadPolicy/waitsForNetwork(_:)-type.method``);
-  /// `false` when none waits. Observable. Loaders that never wait need not implement it:
-  /// the default is `false`.
+  /// Whether the running load waits for the network: ``LoadHandle/isWaitingForNetwork``.
+  /// Observable.
   var isWaitingForNetwork: Bool { get }
 
-  /// The error of the last load that failed while its loaded value stayed on screen (a
-  /// policy with ``LoadPolicy/keepValueOnFailure()-type.method``); `nil` when none.
-  /// Observable. Loaders that never keep a value need not implement it: the default is
-  /// `nil`.
+  /// The error of the last load that failed while its loaded value stayed on screen:
+  /// ``LoadHandle/refreshError``. Observable.
   var refreshError: (any Error)? { get }
 
   /// Loads: cancels the running load, writes `.loading` (unless `silently`), then the value
@@ -72,7 +91,9 @@ public protocol Loader: AnyObject {
   func load(silently: Bool) async -> LoadableState<Value>
 
   /// Starts a load and returns at once, without waiting for it: for code that is not
-  /// `async`, such as a button's action or a cell's `onAppear`.
+  /// `async`, such as a button's action or a cell's `onAppear`, and for async code that
+  /// must not wait. The same word starts a load without waiting in every form (`$feed.start`,
+  /// `model.start(\.feed)`).
   ///
   /// The load is the one ``load(silently:)`` runs, in a task of its own: it cancels the
   /// running load, writes `.loading` (unless `silently`), then the value or the error. The
@@ -81,7 +102,7 @@ public protocol Loader: AnyObject {
   /// `state` instead.
   ///
   /// ```swift
-  /// Button("Reload") { feed.startLoad(silently: true) }
+  /// Button("Reload") { feed.start(silently: true) }
   /// ```
   ///
   /// The name differs from `load` on purpose: in `async` code, `await feed.load()` waits for
@@ -95,7 +116,7 @@ public protocol Loader: AnyObject {
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The task running the load.
   @discardableResult
-  func startLoad(silently: Bool) -> Task<Void, Never>
+  func start(silently: Bool) -> Task<Void, Never>
 
   /// Cancels the running load and brings back the state it replaced, unless something was
   /// written since.
@@ -131,11 +152,32 @@ public protocol Loader: AnyObject {
 }
 
 extension Loader {
-  /// No refresh error: the default for loaders that never keep a value on failure.
-  public var refreshError: (any Error)? { nil }
+  /// A handle that reads this loader's own members: the default for a loader of your own.
+  public var handle: LoadHandle<LoadableState<Value>> { LoadHandle(LoaderControl(self)) }
 
-  /// Never waiting: the default for loaders that never wait for the network.
-  public var isWaitingForNetwork: Bool { false }
+  /// The handle of a loader that hands out one of its own; `nil` for the default handle,
+  /// which reads this loader's members (and would read these defaults back).
+  private var ownHandle: LoadHandle<LoadableState<Value>>? {
+    let handle = self.handle
+    return handle.control is LoaderControl<Self> ? nil : handle
+  }
+
+  /// The handle's ``LoadHandle/isRunning``; for a loader with neither a handle nor an
+  /// `isRunning` of its own, whether the state is `.loading`.
+  public var isRunning: Bool { ownHandle?.isRunning ?? state.isLoading }
+
+  /// The handle's ``LoadHandle/progress``; `nil` for a loader with neither of its own.
+  public var progress: LoadingProgress? { ownHandle?.progress }
+
+  /// The handle's ``LoadHandle/attempt``; `nil` for a loader with neither of its own.
+  public var attempt: RetryAttempt? { ownHandle?.attempt }
+
+  /// The handle's ``LoadHandle/isWaitingForNetwork``; `false` for a loader with neither of
+  /// its own.
+  public var isWaitingForNetwork: Bool { ownHandle?.isWaitingForNetwork ?? false }
+
+  /// The handle's ``LoadHandle/refreshError``; `nil` for a loader with neither of its own.
+  public var refreshError: (any Error)? { ownHandle?.refreshError }
 
   /// Loads, showing `.loading`; see ``load(silently:)``.
   ///
@@ -145,16 +187,16 @@ extension Loader {
     await load(silently: false)
   }
 
-  /// Starts a load, showing `.loading`, and returns at once; see ``startLoad(silently:)``.
+  /// Starts a load, showing `.loading`, and returns at once; see ``start(silently:)``.
   ///
   /// ```swift
-  /// .onAppear { feed.startLoad() }
+  /// .onAppear { feed.start() }
   /// ```
   ///
   /// - Returns: The task running the load.
   @discardableResult
-  public func startLoad() -> Task<Void, Never> {
-    startLoad(silently: false)
+  public func start() -> Task<Void, Never> {
+    start(silently: false)
   }
 
   /// Starts ``load(silently:)`` in a new `Task` and returns it: the default for loaders that
@@ -163,7 +205,7 @@ extension Loader {
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The task running the load.
   @discardableResult
-  public func startLoad(silently: Bool) -> Task<Void, Never> {
+  public func start(silently: Bool) -> Task<Void, Never> {
     Task { await self.load(silently: silently) }
   }
 
@@ -202,5 +244,48 @@ extension Loader {
   /// - Throws: The load's error, or `CancellationError`.
   public func value() async throws -> Value {
     try await value(silently: false)
+  }
+}
+
+/// The control behind the default handle of a loader of your own: it reads the loader's
+/// members, so the handle shows what the loader says.
+@MainActor @usableFromInline
+final class LoaderControl<Wrapped: Loader>: LoadControl {
+  let loader: Wrapped
+
+  init(_ loader: Wrapped) { self.loader = loader }
+
+  @usableFromInline var controlState: LoadableState<Wrapped.Value> { loader.state }
+  /// Never read: every status member below is the loader's own.
+  @usableFromInline var controlRuntime: LoadRuntime { LoadRuntime() }
+  @usableFromInline var controlIsRunning: Bool { loader.isRunning }
+  @usableFromInline var controlProgress: LoadingProgress? { loader.progress }
+  @usableFromInline var controlAttempt: RetryAttempt? { loader.attempt }
+  @usableFromInline var controlIsWaitingForNetwork: Bool { loader.isWaitingForNetwork }
+  @usableFromInline var controlRefreshError: (any Error)? { loader.refreshError }
+  @usableFromInline func controlStates() -> StateStream<LoadableState<Wrapped.Value>> {
+    loader.states
+  }
+  @usableFromInline func controlCancel() { loader.cancel() }
+  @usableFromInline func controlReset() { loader.reset() }
+
+  /// Follows the loader's `states`: a loader of your own has no engine slot to watch, so the
+  /// states arrive through its stream, in order, each on a later turn of the main actor.
+  @usableFromInline func controlWatch(
+    _ callback: @escaping @MainActor (LoadableState<Wrapped.Value>) -> Void
+  ) -> @MainActor () -> Void {
+    let states = loader.states
+    let task = Task { @MainActor in
+      var first = true
+      for await state in states {
+        // The stream opens with the current state, which the watcher already has.
+        if first {
+          first = false
+          continue
+        }
+        callback(state)
+      }
+    }
+    return { task.cancel() }
   }
 }

@@ -16,9 +16,11 @@
 /// await feed.refresh()       // the first page again, replacing the list when it arrives
 /// ```
 ///
-/// Its properties are observable: a SwiftUI view that reads ``state``, ``isRunning``,
-/// ``progress``, ``attempt`` or ``refreshError`` updates when they change.
-@MainActor
+/// Its status and controls are its ``handle``, the ``LoadHandle`` every form hands out, read
+/// on the loader itself (`feed.isRunning`, `feed.isRefreshing`, `feed.states`). They are
+/// observable: a SwiftUI view that reads ``state``, `isRunning`, `progress`, `attempt` or
+/// `refreshError` updates when they change.
+@MainActor @dynamicMemberLookup
 public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   @usableFromInline let slot: StoredStateStorage<PagedState<Item, Cursor>>
 
@@ -38,39 +40,28 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// The list: its pages, the first page's phase and the next page's phase. Observable.
   public var state: PagedState<Item, Cursor> { slot.state }
 
-  /// Every state: the current one first, then each one the loader writes, in order.
-  public var states: StateStream<PagedState<Item, Cursor>> {
-    StateStream(slot: slot, current: slot.storage)
-  }
-
-  /// Whether a load of any page is in flight, a silent refresh included. Observable.
-  public var isRunning: Bool { slot.isRunning }
-
-  /// The progress the running page fetch last reported; `nil` when none. Observable.
-  public var progress: LoadingProgress? { slot.progress }
-
-  /// The attempt a retry policy is running or waiting to run for the page being fetched;
-  /// `nil` when none. Observable.
-  public var attempt: RetryAttempt? { slot.attempt }
-
-  /// Whether the running load waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-  /// connectivity); `false` when none waits. Observable.
+  /// The loader's status and controls: its engine slot's ``LoadHandle``.
   ///
   /// ```swift
-  /// if loader.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
+  /// let recorder = StateRecorder(feed.handle)
   /// ```
-  public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
+  public var handle: LoadHandle<PagedState<Item, Cursor>> { LoadHandle(slot) }
 
-  /// Whether ``refresh()`` is reloading a loaded list, which stays on screen while it runs;
-  /// `false` during a first load (``PagedState/list`` is `.loading`) and while a next or
-  /// previous page loads (``PagedState/nextPage`` or ``PagedState/previousPage`` is
-  /// ``NextPageState/loading``). Observable.
-  public var isRefreshing: Bool { slot.state._isRefreshing(running: slot.isRunning) }
-
-  /// The error of the last refresh that failed while the list stayed on screen; `nil`
-  /// after the next successful first page or `reset()`. Observable.
-  public var refreshError: (any Error)? { slot.refreshError }
+  /// Every member of the loader's ``handle``, read on the loader: `feed.states`,
+  /// `feed.isRunning`, `feed.progress`, `feed.attempt`, `feed.isWaitingForNetwork`,
+  /// `feed.refreshError`, `feed.isRefreshing`.
+  ///
+  /// ```swift
+  /// if feed.isRefreshing { ProgressView() }  // the list stays below
+  /// ```
+  ///
+  /// - Parameter member: The handle's member.
+  /// - Returns: Its value now.
+  public subscript<Member>(
+    dynamicMember member: KeyPath<LoadHandle<PagedState<Item, Cursor>>, Member>
+  ) -> Member {
+    handle[keyPath: member]
+  }
 
   /// Loads the first page, showing `.loading` in place of the list, and returns when the
   /// load has stopped. Cancelling the calling task cancels the load.
@@ -85,7 +76,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// The old pages stay until the new first page arrives, then the list holds that page
   /// alone; later pages are fetched again as they are asked for. A next or previous page in
   /// flight is cancelled first and its answer never written. A failed refresh keeps the list and
-  /// shows the error as ``refreshError``.
+  /// shows the error as ``LoadHandle/refreshError``.
   @inlinable
   public func refresh() async {
     await slot.performFirstPage(source, refreshing: true)

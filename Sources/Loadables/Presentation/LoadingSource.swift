@@ -38,18 +38,19 @@ struct LoadingSource<Value: Sendable> {
   ///
   /// A load runs in a task of its own, not in the view's: a loader is shared by design, so a
   /// view going away must not cancel the load other views observe. It is started with
-  /// ``Loader/startLoad(silently:)``: a ``BaseLoader`` (and so a ``BlockLoader`` or
+  /// ``Loader/start(silently:)``: a ``BaseLoader`` (and so a ``BlockLoader`` or
   /// ``PolicyLoader``) starts it at once, writing `.loading` before `onAppear` returns, so the
   /// first frame already shows the spinner; any other loader's `load(silently:)` starts in a
   /// new task, on the main actor's next turn.
   @MainActor
   init<L: Loader>(loader: L, loadOnAppear: Bool) where L.Value == Value {
     read = {
-      Snapshot(
-        state: loader.state, isRunning: loader.isRunning, progress: loader.progress,
-        attempt: loader.attempt, isWaitingForNetwork: loader.isWaitingForNetwork)
+      let handle = loader.handle
+      return Snapshot(
+        state: handle.state, isRunning: handle.isRunning, progress: handle.progress,
+        attempt: handle.attempt, isWaitingForNetwork: handle.isWaitingForNetwork)
     }
-    start = { silently in loader.startLoad(silently: silently) }
+    start = { silently in loader.start(silently: silently) }
     loadsOnAppear = loadOnAppear
     if let entry = loader as? any ObservedWhileShown {
       observe = { await entry.observeUntilCancelled() }

@@ -1,7 +1,7 @@
 import Loadables
 
 /// A loader that is not a `BaseLoader`: it forwards to `inner` and takes every default the
-/// `Loader` protocol gives (`startLoad(silently:)` in a task, `value(silently:)`, ...).
+/// `Loader` protocol gives (`start(silently:)` in a task, `value(silently:)`, ...).
 @MainActor
 final class ForwardingLoader<Inner: Loader>: Loader {
   let inner: Inner

@@ -87,7 +87,7 @@ public protocol PagedLoadDefinition: Sendable {
   /// ``SharedEntry/isPlaceholder``, until its first page replaces them; it has no pages and
   /// no cursor, so a ``SharedEntry/loadNextPage()`` over it fetches the first page. A first
   /// page that fails keeps it on screen, still flagged, with the error as
-  /// ``SharedEntry/refreshError``, as a failed refresh of a loaded list does. A placeholder
+  /// ``LoadHandle/refreshError``, as a failed refresh of a loaded list does. A placeholder
   /// that throws is reported as ``StoreDiagnostic/placeholderFailed(key:error:)`` and none
   /// is shown.
   ///

@@ -33,7 +33,7 @@ public import Foundation
 /// The two type parameters name one thing twice: `Value` is always `State.Value` (a
 /// recursive constraint such as `State == LoadableState<Value>` cannot be written on the
 /// class). Spell an entry's type with its alias, ``SharedLoader``.
-@MainActor
+@MainActor @dynamicMemberLookup
 public final class SharedEntry<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
   /// The entry's key.
@@ -145,27 +145,29 @@ where State.Value == Value {
     }
   }
 
-  /// Whether a fetch is in flight, silent ones included. Observable.
-  public var isRunning: Bool { slot.isRunning }
+  /// The entry's status and controls: the ``LoadHandle`` every form hands out, what
+  /// `StateRecorder` and the other testing tools take. Its ``LoadHandle/cancel()`` and
+  /// ``LoadHandle/reset()`` are the entry's own ``cancel()`` and ``reset()``, and its
+  /// ``LoadHandle/states`` counts as an observer, as ``states`` does.
+  ///
+  /// ```swift
+  /// let recorder = StateRecorder(post.handle)
+  /// ```
+  public var handle: LoadHandle<State> { LoadHandle(self) }
 
-  /// The progress the running fetch last reported; `nil` when none. Observable.
-  public var progress: LoadingProgress? { slot.progress }
-
-  /// The attempt a retry policy is running or waiting to run; `nil` when none. Observable.
-  public var attempt: RetryAttempt? { slot.attempt }
-
-  /// Whether the running load waits for the network (a policy with
-  /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
-  /// connectivity); `false` when none waits. Observable.
+  /// Every member of the entry's ``handle``, read on the entry: `entry.isRunning`,
+  /// `entry.progress`, `entry.attempt`, `entry.isWaitingForNetwork`, `entry.refreshError`,
+  /// and a paged entry's `isRefreshing`.
   ///
   /// ```swift
   /// if entry.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```
-  public var isWaitingForNetwork: Bool { slot.isWaitingForNetwork }
-
-  /// The error of the last fetch that failed while its value stayed on screen (with
-  /// ``LoadPolicy/keepValueOnFailure()-type.method`` in the entry's policy). Observable.
-  public var refreshError: (any Error)? { slot.refreshError }
+  ///
+  /// - Parameter member: The handle's member.
+  /// - Returns: Its value now.
+  public subscript<Member>(dynamicMember member: KeyPath<LoadHandle<State>, Member>) -> Member {
+    handle[keyPath: member]
+  }
 
   /// Whether the value is older than the entry's stale time, or was invalidated (or there
   /// is no value yet): the next load refetches it, silently when there is a value to keep.
@@ -225,6 +227,26 @@ where State.Value == Value {
   @inlinable @discardableResult
   public func load() async -> State {
     await load(silently: false)
+  }
+
+  /// Starts a load and returns at once, without waiting for it: ``load(silently:)``'s
+  /// first step (a fresh value fetches nothing; a running fetch is joined; a stale value
+  /// is refetched silently), taken before this returns. The same word starts a load
+  /// without waiting in every form.
+  ///
+  /// ```swift
+  /// .onAppear { post.start() }
+  /// ```
+  ///
+  /// The returned task ends when no fetch runs; cancelling it ends only that wait, as
+  /// cancelling a caller of `load` does. Call ``cancel()`` to stop the fetch itself.
+  ///
+  /// - Parameter silently: When `true`, `.loading` is not written.
+  /// - Returns: The task waiting for the fetch.
+  @discardableResult
+  public func start(silently: Bool = false) -> Task<Void, Never> {
+    if beginLoad(silently: silently) { return Task {} }
+    return Task { await self.untilIdle() }
   }
 
   /// The first, synchronous step of ``load(silently:)``: counts the use and starts a fetch
@@ -606,6 +628,22 @@ where State.Value == Value {
 }
 
 extension SharedEntry: AnySharedEntry, ObservedWhileShown {}
+
+extension SharedEntry: LoadControl {
+  @usableFromInline var controlState: State { state }
+  @usableFromInline var controlRuntime: LoadRuntime { slot }
+  @usableFromInline func controlStates() -> StateStream<State> { states }
+  @usableFromInline func controlCancel() { cancel() }
+  @usableFromInline func controlReset() { reset() }
+  @usableFromInline func controlWatch(_ callback: @escaping @MainActor (State) -> Void)
+    -> @MainActor () -> Void
+  {
+    let id = addWatcher { event in
+      if !event.changesNothing { callback(event.state) }
+    }
+    return { [weak self] in self?.removeWatcher(id) }
+  }
+}
 
 /// One observer of a shared entry: a token or a subscription, alive until it ends, or a
 /// key-path follower, alive until it ends or its owner goes.

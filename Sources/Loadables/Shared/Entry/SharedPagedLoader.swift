@@ -94,7 +94,7 @@ extension LoaderStore {
   /// fetched, so it never makes a stale or invalidated list fresh. A load, a refetch, an
   /// invalidation or a trigger fetches the first page — silently, keeping the list on
   /// screen and keeping it if the fetch fails (the error shows as
-  /// ``SharedEntry/refreshError``), when a list is loaded — and the list then holds that page
+  /// ``LoadHandle/refreshError``), when a list is loaded — and the list then holds that page
   /// alone; later pages are fetched again as they are asked for. A first-page fetch cancels
   /// a next or previous page in flight. An optimistic edit does not: the page builds on the
   /// fetched list, and the edit is laid over its outcome (an `update` reaches the items of a
@@ -220,22 +220,6 @@ extension PagedState: _PagedEntryState {
   public func _isRefreshing(running: Bool) -> Bool {
     running && list.isLoaded && !nextPage.isLoading && !previousPage.isLoading
   }
-}
-
-extension SharedEntry where State: _PagedEntryState {
-  /// Whether a first-page fetch is refreshing a loaded list, which stays on screen while it
-  /// runs. Observable.
-  ///
-  /// Distinct from a next or previous page loading, which shows as ``PagedState/nextPage``
-  /// or ``PagedState/previousPage`` (``NextPageState/loading``), and from a first load, which shows as
-  /// ``PagedState/list`` being `.loading`. True during an invalidation's refetch, a
-  /// ``refetch()``, or a load of a stale list.
-  ///
-  /// ```swift
-  /// List(feed.state.items) { StoryRow($0) }
-  ///   .overlay(alignment: .top) { if feed.isRefreshing { ProgressView() } }
-  /// ```
-  public var isRefreshing: Bool { state._isRefreshing(running: isRunning) }
 }
 
 extension SharedEntry {

@@ -3,8 +3,8 @@ public import Foundation
 /// One entry of a ``LoaderStore`` at one moment: its state, observers, freshness and fetch.
 ///
 /// Each fact is the one the entry itself shows (``SharedEntry/observerCount``,
-/// ``SharedEntry/fetchedAt``, ``SharedEntry/isStale``, ``SharedEntry/isRunning``,
-/// ``SharedEntry/attempt``, ``SharedEntry/progress``), read at once; ``staleness`` adds why
+/// ``SharedEntry/fetchedAt``, ``SharedEntry/isStale``, ``LoadHandle/isRunning``,
+/// ``LoadHandle/attempt``, ``LoadHandle/progress``), read at once; ``staleness`` adds why
 /// a stale value is stale.
 public struct EntrySnapshot: Sendable, Identifiable {
   /// What an entry holds: one value, or a list loaded page by page.
@@ -78,7 +78,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
   /// item and page counts); `nil` when none shows.
   public let valueSummary: String?
   /// The error shown (``Phase/error``), or the error of the last fetch that failed while
-  /// the value stayed on screen (``SharedEntry/refreshError``); `nil` otherwise.
+  /// the value stayed on screen (``LoadHandle/refreshError``); `nil` otherwise.
   public let error: (any Error)?
   /// A paged list's next page, in a word ("idle", "loading", "failed", "end"); `nil` for a
   /// value.
@@ -95,11 +95,11 @@ public struct EntrySnapshot: Sendable, Identifiable {
   public let staleAt: Date?
   /// Whether a fetch is in flight, silent ones and a next page included.
   public let isFetching: Bool
-  /// Whether that fetch waits for the network (``SharedEntry/isWaitingForNetwork``).
+  /// Whether that fetch waits for the network (``LoadHandle/isWaitingForNetwork``).
   public let isWaitingForNetwork: Bool
-  /// The attempt a retry policy runs or waits to run (``SharedEntry/attempt``).
+  /// The attempt a retry policy runs or waits to run (``LoadHandle/attempt``).
   public let attempt: RetryAttempt?
-  /// The progress the running fetch last reported (``SharedEntry/progress``).
+  /// The progress the running fetch last reported (``LoadHandle/progress``).
   public let progress: LoadingProgress?
   /// Whether the entry is saved between launches: the store has a persistence, the entry
   /// asked to be, and its value is `Codable`.

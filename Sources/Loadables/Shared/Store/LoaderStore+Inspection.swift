@@ -101,7 +101,7 @@ extension LoaderStore {
   /// The failing fetch runs through the engine under the entry's policy like any fetch: it
   /// reports `started` and `failed` events, each of its attempts throws `error` (a retry
   /// policy waits its backoff and tries again, and fails again), and the entry then shows
-  /// `.error(error)`, or keeps its value and sets ``SharedEntry/refreshError`` when its
+  /// `.error(error)`, or keeps its value and sets ``LoadHandle/refreshError`` when its
   /// policy keeps values on failure (a silent refetch of a paged list does). A fetch that is
   /// running already is not touched: the next one started fails. Nothing starts a fetch here;
   /// call ``refetchEntry(_:)`` to see it at once.
