@@ -105,7 +105,7 @@ final class OutboxCrashTests: XCTestCase {
     var number = start
     while true {
       let scope = random.below(Self.scopeCount)
-      store.enqueue(CrashEdit(lane: scope, number: number))
+      store.edit(CrashEdit(lane: scope, number: number))
       say("enq \(scope) \(number)")
       number += 1
       // A fetch now and then, landing among the sends and commits.
