@@ -109,7 +109,7 @@ final class OutboxStatusTests: XCTestCase {
       store.outbox.issues.contains { $0.kind == .noHandler && $0.itemID == id }
     }
     XCTAssertEqual(store.outbox.items.map(\.status), [.waitingForHandler])
-    XCTAssertEqual(store.outbox.pendingCount, 1, "an edit waiting for its handler was dropped")
+    XCTAssertEqual(store.outbox.stuckCount, 1, "an edit waiting for its handler was dropped")
 
     store.register(LikePost.self) { edit, _ in
       try await liked.pass()

@@ -174,7 +174,7 @@ final class OutboxTests: XCTestCase {
     }
     store.edit(RenamePost(id: 1, title: "mine"))
     XCTAssertTrue(changes.isSet, "enqueueing did not tell an observer of pendingCount")
-    XCTAssertEqual(store.outbox.pendingCount, 1)
+    XCTAssertEqual(store.outbox.stuckCount, 1, "an edit with no handler is stuck, not pending")
   }
 
   // MARK: - Permanent failure
@@ -248,7 +248,7 @@ final class OutboxTests: XCTestCase {
     let offline = Loadables.Connectivity(isOnline: false)
     let after = LoaderStore(persistence: saved, connectivity: offline)
     XCTAssertEqual(after.outbox.items.map(\.status), Array(repeating: .waitingForHandler, count: 3))
-    XCTAssertEqual(after.outbox.pendingCount, 3)
+    XCTAssertEqual(after.outbox.stuckCount, 3)
     after.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
     let first = after.outbox.items[0].id
     XCTAssertEqual(

@@ -39,10 +39,10 @@ final class OutboxTruthTests: XCTestCase {
   }
 
   func testARegisteredTypeIsNotReported() async throws {
-    let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
+    let store = LoaderStore()
     store.edit(ArchivePost(id: 1))
     store.register(ArchivePost.self) { _, _ in }  // in the same turn: not reported
-    await store.outbox.untilIdle()
+    try await withDeadline { await store.outbox.untilIdle() }
     let before = store.outbox.issues
     for _ in 0..<10 { await Task.yield() }
     XCTAssertEqual(before, [])
