@@ -106,7 +106,8 @@ final class OneEditTests: XCTestCase {
     let server = PostServer()
     server.failures = [OutboxFailure.permanent(Refused())]
     let model = RenameModel()
-    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context)
+    }
     try await finish(Task { await model.rename("mine") }, model)
     XCTAssertTrue(model.saving.error is Refused, "saw \(model.saving)")
   }
@@ -115,7 +116,8 @@ final class OneEditTests: XCTestCase {
     let server = PostServer()
     server.failures = [Transient()]
     let model = RenameModel()
-    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context)
+    }
     try await finish(Task { await model.rename("mine", delivery: .now) }, model)
     XCTAssertTrue(model.saving.error is Transient, "saw \(model.saving)")
   }
@@ -140,7 +142,8 @@ final class OneEditTests: XCTestCase {
     let connectivity = Loadables.Connectivity(isOnline: false)
     let model = RenameModel(
       connectivity: connectivity, persistence: .inMemory(version: "1"))
-    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    model.store.register(RenamePost.self) { edit, context in try await server.rename(edit, context)
+    }
 
     try await finish(Task { await model.rename("mine", until: .queued) }, model)
     XCTAssertTrue(model.saving.hasFinished, "saw \(model.saving)")

@@ -46,22 +46,6 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// When the edit was enqueued (wall clock).
   public let enqueuedAt: Date
 
-  init(
-    id: String, name: String, scopeKey: LoadKey?, scopeText: String, value: (any OutboxEdit)?,
-    payload: Data?, status: Status, attempt: Int, lastError: String?, enqueuedAt: Date
-  ) {
-    self.id = id
-    self.name = name
-    self.scopeKey = scopeKey
-    self.scopeText = scopeText
-    self.value = value
-    self.payload = payload
-    self.status = status
-    self.attempt = attempt
-    self.lastError = lastError
-    self.enqueuedAt = enqueuedAt
-  }
-
   /// The edit as the app's type, or `nil` when it is of another type (or does not read back
   /// as `Edit`): the value enqueued, or, for an edit restored from an earlier launch, its
   /// saved value decoded.
