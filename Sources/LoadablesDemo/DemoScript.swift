@@ -288,12 +288,12 @@ struct DemoScript {
     ) {
       expect(feed.state.data?.count == 2 && feed.isStale)
       await note("rename an article: it shows at once, saved, waiting for the network:")
-      store.enqueue(RenameArticle(id: 1, title: "Trains run on tme"))
+      store.edit(RenameArticle(id: 1, title: "Trains run on tme"))
       expect(feed.state.data?.first?.title == "Trains run on tme")
       expect(store.outbox.items.map(\.status) == [.waitingForNetwork])
       await note("fix the typo: the second rename waits behind the first, to be sent in order:")
       let first = store.outbox.items[0].id
-      store.enqueue(RenameArticle(id: 1, title: "Trains run on time"))
+      store.edit(RenameArticle(id: 1, title: "Trains run on time"))
       expect(feed.state.data?.first?.title == "Trains run on time")
       expect(store.outbox.items.map(\.status) == [.waitingForNetwork, .waitingBehind(first)])
       await note("pull to refresh while offline: the feed stays on screen, the fetch waits:")

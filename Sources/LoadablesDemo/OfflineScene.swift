@@ -106,7 +106,9 @@ extension DemoScreen {
     }
     // Each edit not synced yet, with the reason the outbox gives for it.
     for item in store.outbox.items {
-      lines.append("  ⇅ \(item.name) \(item.scope): \(syncReason(item.status, now: now))")
+      lines.append(
+        "  ⇅ \(item.name) \(item.scopeKey.map { "\($0)" } ?? "?"): \(syncReason(item.status, now: now))"
+      )
     }
     return lines.joined(separator: "\n")
   }

@@ -40,7 +40,9 @@ extension StoreInspector {
     } else {
       lines.append("outbox: \(snapshot.outbox.count) item\(snapshot.outbox.count == 1 ? "" : "s")")
       for item in snapshot.outbox {
-        lines.append("  \(item.name) [\(item.scope)] \(Self.status(of: item, now: now))")
+        lines.append(
+          "  \(item.name) [\(item.scopeKey.map { "\($0)" } ?? "?")] \(Self.status(of: item, now: now))"
+        )
       }
     }
     return lines.joined(separator: "\n")

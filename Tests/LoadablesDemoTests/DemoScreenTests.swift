@@ -63,8 +63,8 @@ final class OfflineFeedScreenTests: XCTestCase {
     world.connectivity.update(isOnline: false)
     let store = world.launch()
     let feed = world.feed(in: store)
-    store.enqueue(RenameArticle(id: 1, title: "Trains run on tme"))
-    store.enqueue(RenameArticle(id: 1, title: "Trains run on time"))
+    store.edit(RenameArticle(id: 1, title: "Trains run on tme"))
+    store.edit(RenameArticle(id: 1, title: "Trains run on time"))
 
     let offline = DemoScreen.offlineFeed(store, feed, now: Date())
     XCTAssertTrue(

@@ -74,7 +74,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     await first.flushPersistence()
 
     let second = launch(saved, at: 100, server)
-    second.enqueue(RenameStory(id: 3, title: "Renamed"))
+    second.edit(RenameStory(id: 3, title: "Renamed"))
     await second.outbox.untilIdle()
     XCTAssertEqual(server.renames, ["Renamed"])
     return second
@@ -138,7 +138,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     await feed(first, server).load()
     await first.flushPersistence()
     let second = launch(saved, at: 100, server, clock: clock)
-    second.enqueue(RenameStory(id: 3, title: "Renamed"))
+    second.edit(RenameStory(id: 3, title: "Renamed"))
     await second.outbox.untilIdle()
     clock.advance(by: .seconds(10))
     server.titles[3] = "Theirs"
@@ -163,7 +163,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     await first.flushPersistence()
 
     let second = launch(saved, at: 100, server)
-    second.enqueue(RenameStory(id: 3, title: "Renamed"))
+    second.edit(RenameStory(id: 3, title: "Renamed"))
     await second.outbox.untilIdle()
     await second.flushPersistence()
 
@@ -196,7 +196,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
 
     // One edit more than the outbox keeps, all committed while the feed is not in memory.
     let second = launch(saved, at: 100, server)
-    for number in 0...500 { second.enqueue(RenameStory(id: 3, title: "Title \(number)")) }
+    for number in 0...500 { second.edit(RenameStory(id: 3, title: "Title \(number)")) }
     await second.outbox.untilIdle()
     XCTAssertEqual(server.renames.count, 501)
 

@@ -215,7 +215,7 @@ final class NetworkTruthTests: XCTestCase {
     var sent: [String] = []
     store.register(Note.self) { note, _ in sent.append(note.text) }
     store.isSimulatingOffline = true
-    store.enqueue(Note(text: "hello"))
+    store.edit(Note(text: "hello"))
     try await waitUntil("the edit waits for the network", seen: "\(store.outbox.items)") {
       store.outbox.items.map(\.status) == [.waitingForNetwork]
     }

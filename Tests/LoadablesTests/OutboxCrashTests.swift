@@ -147,7 +147,7 @@ final class OutboxCrashTests: XCTestCase {
     var coldUntil: Int?
     while true {
       let scope = random.below(Self.scopeCount)
-      store.enqueue(CrashEdit(lane: scope, number: number))
+      store.edit(CrashEdit(lane: scope, number: number))
       say("enq \(scope) \(number)")
       number += 1
       if let until = coldUntil {

@@ -31,7 +31,7 @@ final class OutboxFaultTests: XCTestCase {
       try await server.rename(edit, context)
     }
 
-    store.enqueue(RenamePost(id: 1, title: "mine"))
+    store.edit(RenamePost(id: 1, title: "mine"))
     XCTAssertEqual(post.state.data?.title, "mine", "an unsaved edit's change did not show")
     XCTAssertEqual(store.outbox.pendingCount, 1, "an unsaved edit left the outbox")
     XCTAssertEqual(store.outbox.issues.first?.kind, .notSaved)
@@ -69,8 +69,8 @@ final class OutboxFaultTests: XCTestCase {
       try await server.rename(edit, context, waitingAt: edit.title == "a" ? first : nil)
       server.title = edit.title
     }
-    store.enqueue(RenamePost(id: 1, title: "a"))
-    store.enqueue(RenamePost(id: 1, title: "b"))
+    store.edit(RenamePost(id: 1, title: "a"))
+    store.edit(RenamePost(id: 1, title: "b"))
     await first.arrival()
     await store.flushPersistence()
     XCTAssertTrue(
@@ -98,7 +98,7 @@ final class OutboxFaultTests: XCTestCase {
 
     // Once the disk has room, the next committed value is saved.
     entriesDisk.failsWrites = false
-    store.enqueue(RenamePost(id: 1, title: "c"))
+    store.edit(RenamePost(id: 1, title: "c"))
     try await waitUntil("the third edit is sent", seen: "\(store.outbox.items)") {
       store.outbox.items.isEmpty
     }
@@ -126,7 +126,7 @@ final class OutboxFaultTests: XCTestCase {
       try await server.rename(edit, context)
       server.title = edit.title
     }
-    before.enqueue(RenamePost(id: 1, title: "a"))
+    before.edit(RenamePost(id: 1, title: "a"))
     try await waitUntil(
       "the committed value's save is on its way", seen: "\(before.outbox.items)"
     ) { entriesDisk.stalledWrites == 1 && before.outbox.items.isEmpty }
@@ -156,7 +156,7 @@ final class OutboxFaultTests: XCTestCase {
       try await server.rename(edit, context)
       disk.failsWrites = true  // the disk fills up as the answer comes back
     }
-    before.enqueue(RenamePost(id: 1, title: "mine"))
+    before.edit(RenamePost(id: 1, title: "mine"))
     try await waitUntil("the edit is sent", seen: "\(before.outbox.items)") {
       before.outbox.items.isEmpty
     }

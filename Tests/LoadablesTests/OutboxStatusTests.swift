@@ -24,7 +24,7 @@ final class OutboxStatusTests: XCTestCase {
     }
     let statuses = ObservationRecorder { store.outbox.items.first?.status }
 
-    store.enqueue(RenamePost(id: 1, title: "mine"))
+    store.edit(RenamePost(id: 1, title: "mine"))
     XCTAssertEqual(store.outbox.items.first?.status, .waitingForNetwork)
     try await connectivity.waiters(count: 1)
     XCTAssertEqual(store.outbox.items.first?.attempt, 0, "waiting for the network spent one")
@@ -59,7 +59,7 @@ final class OutboxStatusTests: XCTestCase {
     let sent = Gate<Void>()
     store.register(RenamePost.self) { _, _ in try await sent.pass() }
 
-    store.enqueue(RenamePost(id: 1, title: "mine"))
+    store.edit(RenamePost(id: 1, title: "mine"))
     XCTAssertEqual(store.outbox.items.map(\.status), [.ready])
     await sent.arrival()
     XCTAssertEqual(store.outbox.items.map(\.status), [.sending])
@@ -74,9 +74,9 @@ final class OutboxStatusTests: XCTestCase {
     let gates = ["first": Gate<Void>(), "second": Gate<Void>(), "other": Gate<Void>()]
     store.register(RenamePost.self) { edit, _ in try await gates[edit.title]?.pass() }
 
-    let first = store.enqueue(RenamePost(id: 1, title: "first"))
-    let second = store.enqueue(RenamePost(id: 1, title: "second"))
-    let other = store.enqueue(RenamePost(id: 2, title: "other"))
+    let first = store.edit(RenamePost(id: 1, title: "first")).id
+    let second = store.edit(RenamePost(id: 1, title: "second")).id
+    let other = store.edit(RenamePost(id: 2, title: "other")).id
     XCTAssertEqual(
       store.outbox.items.map(\.status),
       [.waitingForNetwork, .waitingBehind(first), .waitingForNetwork],
@@ -103,13 +103,13 @@ final class OutboxStatusTests: XCTestCase {
     let liked = Gate<Void>()
     var likes: [Int] = []
 
-    let id = store.enqueue(LikePost(id: 1))
+    let id = store.edit(LikePost(id: 1)).id
     XCTAssertEqual(store.outbox.items.map(\.status), [.waitingForHandler])
     try await waitUntil("the missing handler is reported", seen: "\(store.outbox.issues)") {
       store.outbox.issues.contains { $0.kind == .noHandler && $0.itemID == id }
     }
     XCTAssertEqual(store.outbox.items.map(\.status), [.waitingForHandler])
-    XCTAssertEqual(store.outbox.pendingCount, 1, "an edit waiting for its handler was dropped")
+    XCTAssertEqual(store.outbox.stuckCount, 1, "an edit waiting for its handler was dropped")
 
     store.register(LikePost.self) { edit, _ in
       try await liked.pass()
@@ -136,7 +136,7 @@ final class OutboxStatusTests: XCTestCase {
       try await resent.pass()
     }
 
-    let id = store.enqueue(RenamePost(id: 1, title: "mine"))
+    let id = store.edit(RenamePost(id: 1, title: "mine")).id
     try await waitUntil("the edit fails", seen: "\(store.outbox.items)") {
       store.outbox.failedCount == 1
     }
@@ -160,8 +160,8 @@ final class OutboxStatusTests: XCTestCase {
     store.register(RenamePost.self) { edit, _ in
       if edit.title == "refused" { throw OutboxFailure.permanent(TestError(code: 422)) }
     }
-    let refused = store.enqueue(RenamePost(id: 1, title: "refused"))
-    let later = store.enqueue(RenamePost(id: 1, title: "later"))
+    let refused = store.edit(RenamePost(id: 1, title: "refused")).id
+    let later = store.edit(RenamePost(id: 1, title: "later")).id
     XCTAssertEqual(store.outbox.items.map(\.status).last, .waitingBehind(refused))
 
     connectivity.goOnline()
@@ -181,8 +181,8 @@ final class OutboxStatusTests: XCTestCase {
       if edit.title == "flaky" { throw TestError(code: 503) }
       try await sent.pass()
     }
-    let flaky = store.enqueue(RenamePost(id: 1, title: "flaky"))
-    store.enqueue(RenamePost(id: 1, title: "next"))
+    let flaky = store.edit(RenamePost(id: 1, title: "flaky")).id
+    store.edit(RenamePost(id: 1, title: "next"))
     try await waitUntil("the first edit backs off", seen: "\(store.outbox.items)") {
       store.outbox.items.first?.status
         == .backingOff(attempt: 1, nextTry: start.addingTimeInterval(60))
@@ -208,8 +208,8 @@ final class OutboxStatusTests: XCTestCase {
       titles.append(edit.title)
       if !failures.isEmpty { throw failures.removeFirst() }
     }
-    let first = store.enqueue(RenamePost(id: 1, title: "first"))
-    let second = store.enqueue(RenamePost(id: 1, title: "second"))
+    let first = store.edit(RenamePost(id: 1, title: "first")).id
+    let second = store.edit(RenamePost(id: 1, title: "second")).id
     try await waitUntil("the second edit backs off", seen: "\(store.outbox.items)") {
       store.outbox.items.last?.status
         == .backingOff(attempt: 1, nextTry: start.addingTimeInterval(5))

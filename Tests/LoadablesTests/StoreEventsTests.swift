@@ -246,7 +246,7 @@ final class StoreEventsTests: XCTestCase {
     await note.load()
     store.register(RenameNote.self) { _, _ in throw OutboxFailure.permanent(Boom()) }
 
-    let id = store.enqueue(RenameNote(tag: "outbox", text: "mine"))
+    let id = store.edit(RenameNote(tag: "outbox", text: "mine")).id
     try await events.wait(for: .editFailed)
 
     let edits = events.events.filter { $0.subject.form == .edit }
@@ -268,7 +268,7 @@ final class StoreEventsTests: XCTestCase {
     await note.load()
     store.register(RenameNote.self) { _, _ in }
 
-    store.enqueue(RenameNote(tag: "outboxSent", text: "mine"))
+    store.edit(RenameNote(tag: "outboxSent", text: "mine"))
     try await events.wait(for: .editCommitted)
     await store.outbox.untilIdle()
     XCTAssertEqual(
@@ -283,7 +283,7 @@ final class StoreEventsTests: XCTestCase {
     defer { events.stop() }
     // The first launch queues the edit, with no handler to send it, and is killed.
     let before = LoaderStore(persistence: saved)
-    let id = before.enqueue(RenameNote(tag: "relaunched", text: "mine"))
+    let id = before.edit(RenameNote(tag: "relaunched", text: "mine")).id
     XCTAssertEqual(events.kinds.filter { $0 == .editQueued }.count, 1)
 
     let after = LoaderStore(persistence: saved)

@@ -185,9 +185,8 @@ final class StoreRemovalTests: XCTestCase {
     store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
     let post = server.entry(1, in: store)
     await post.load()
-    let first = store.enqueue(RenamePost(id: 1, title: "mine"))
-    let other = store.enqueue(RenamePost(id: 2, title: "other"))
-
+    let first = store.edit(RenamePost(id: 1, title: "mine")).id
+    let other = store.edit(RenamePost(id: 2, title: "other")).id
     let removal = store.remove(["posts", 1])
     XCTAssertEqual(removal.keptEdits, [first], "an edit under the prefix was not kept")
     XCTAssertEqual(removal.discardedEdits, [])
@@ -211,7 +210,7 @@ final class StoreRemovalTests: XCTestCase {
     store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
     let post = server.entry(1, in: store)
     await post.load()
-    store.enqueue(RenamePost(id: 1, title: "mine"))
+    store.edit(RenamePost(id: 1, title: "mine"))
     store.reset(["posts"])
     XCTAssertNil(post.state.data)
     await post.load()
@@ -225,7 +224,7 @@ final class StoreRemovalTests: XCTestCase {
     store.register(RenamePost.self) { edit, context in
       try await server.rename(edit, context, waitingAt: sending)
     }
-    let id = store.enqueue(RenamePost(id: 1, title: "mine"))
+    let id = store.edit(RenamePost(id: 1, title: "mine")).id
     await sending.arrival()
     let removal = store.remove(["posts"], pendingEdits: .discard)
     XCTAssertEqual(removal.keptEdits, [id])
@@ -321,7 +320,7 @@ final class StoreRemovalTests: XCTestCase {
     let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
     store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
     let changes = ChangeCounter { _ = store.pendingEditCount }
-    store.enqueue(RenamePost(id: 1, title: "mine"))
+    store.edit(RenamePost(id: 1, title: "mine"))
     XCTAssertEqual(store.pendingEditCount, 1)
     XCTAssertGreaterThanOrEqual(changes.count, 1)
   }

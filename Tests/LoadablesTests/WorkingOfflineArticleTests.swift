@@ -115,7 +115,7 @@ final class WorkingOfflineArticleTests: XCTestCase {
     await post.load()
     await store.flushPersistence()  // yesterday's fetch, long on disk
     offline.goOffline()  // on the train
-    store.enqueue(RenamePost(id: 42, title: "Offline"))
+    store.edit(RenamePost(id: 42, title: "Offline"))
     XCTAssertEqual(post.state.data?.title, "Offline", "the change did not show at once")
     XCTAssertEqual(store.outbox.pendingCount, 1)
 
@@ -182,9 +182,9 @@ final class WorkingOfflineArticleTests: XCTestCase {
     }
     func messages() -> [String] { store.outbox.items.map { syncMessage(for: $0) } }
 
-    store.enqueue(RenamePost(id: 42, title: "Offline"))
-    store.enqueue(RenamePost(id: 42, title: "Refused"))
-    store.enqueue(LikePost(id: 42))  // no handler registered for it
+    store.edit(RenamePost(id: 42, title: "Offline"))
+    store.edit(RenamePost(id: 42, title: "Refused"))
+    store.edit(LikePost(id: 42))  // no handler registered for it
     XCTAssertEqual(
       messages(),
       [

@@ -194,7 +194,7 @@ let offlineScenarios: [Scenario] = [
       store.register(BenchRename.self) { _, _ in }
       let edit = BenchRename(id: 1, title: "Renamed")
       for _ in 0..<iterations {
-        store.enqueue(edit)
+        store.edit(edit)
         await store.outbox.untilIdle()
       }
       precondition(store.outbox.items.isEmpty && store.outbox.issues.isEmpty)

@@ -218,7 +218,7 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// An edit's change was taken back from an entry: its job failed (the event carries the
   /// error), the outbox edit failed for good, or it was discarded (no error).
   case editRolledBack
-  /// An edit was put in the outbox, to be sent when it can (``LoaderStore/enqueue(_:)``), put
+  /// An edit was put in the outbox, to be sent when it can (``LoaderStore/edit(_:delivery:)``), put
   /// back by ``Outbox/retry(_:)`` (the detail says "retried"), or read back from an earlier
   /// launch once its type's handler is registered (the detail says "restored from an
   /// earlier launch").

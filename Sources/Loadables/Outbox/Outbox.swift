@@ -12,7 +12,7 @@ public import Observation
 /// store.register(RenamePost.self) { edit, context in
 ///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
 /// }
-/// store.enqueue(RenamePost(id: post.id, title: "New title"))
+/// store.edit(RenamePost(id: post.id, title: "New title"))
 ///
 /// // In a view:
 /// if store.outbox.pendingCount > 0 {
@@ -22,7 +22,7 @@ public import Observation
 ///
 /// | event | what the outbox does |
 /// |---|---|
-/// | ``LoaderStore/enqueue(_:)`` | lays the edit's optimistic change over the entries, saves the edit (written and flushed before `enqueue` returns), then sends it when its turn comes |
+/// | ``LoaderStore/edit(_:delivery:)`` | lays the edit's optimistic change over the entries, saves the edit (written and flushed before `enqueue` returns), then sends it when its turn comes |
 /// | its turn | one edit at a time per ``OutboxEdit/scope``, oldest first; scopes send in parallel |
 /// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
@@ -59,6 +59,10 @@ public final class Outbox {
   private(set) var committed = CommittedEdits()
   private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextWaiterID = 0
+  /// The outcome of each edit a caller may await (``EditTicket``), by id, until it ends;
+  /// edits restored from an earlier launch have none (no caller awaits them).
+  private var outcomes: [OutboxItem.ID: EditOutcomeBox] = [:]
+  private var handlerCheckScheduled = false
   /// The most issues kept; older ones go first.
   private static let issueLimit = 100
 
@@ -100,10 +104,14 @@ public final class Outbox {
 
   deinit {
     for lane in lanes.values { lane.cancel() }
+    // The store went away before these edits ended: their callers stop waiting. A saved edit
+    // is sent after the next launch.
+    for box in outcomes.values { box.finish(.unfinished) }
   }
 
   func attach(to store: LoaderStore) {
     self.store = store
+    scheduleHandlerCheck()
   }
 
   // MARK: - Observing
@@ -116,11 +124,29 @@ public final class Outbox {
     return queue.map(\.item)
   }
 
-  /// How many edits wait to be sent or are being sent (failed ones not counted): the "3
-  /// changes waiting to sync" of a screen. Observable.
+  /// How many edits the outbox sends on its own: waiting to be sent, or being sent. The "3
+  /// changes waiting to sync" of a screen, and what ``untilIdle()`` waits for. Failed edits
+  /// (``failedCount``) and stuck ones (``stuckCount``) do not count. Observable.
   public var pendingCount: Int {
     registrar.access(self, keyPath: \.items)
-    return queue.count { !$0.item.status.isFailed }
+    return counts.pending
+  }
+
+  /// How many edits wait for something only the app can do: an edit whose type has no
+  /// registered handler (``OutboxItem/Status-swift.enum/waitingForHandler``, reported in
+  /// ``issues``), and the edits of its scope waiting behind it. They are kept (never dropped)
+  /// until the type is registered, or the app discards them. Observable.
+  ///
+  /// ```swift
+  /// await store.outbox.untilIdle()
+  /// if store.outbox.stuckCount > 0 {
+  ///   // edits this version of the app cannot send: keep them for the next version,
+  ///   // or discard them on purpose
+  /// }
+  /// ```
+  public var stuckCount: Int {
+    registrar.access(self, keyPath: \.items)
+    return counts.stuck
   }
 
   /// How many edits failed for good and wait for ``retry(_:)`` or ``discard(_:)``.
@@ -130,17 +156,17 @@ public final class Outbox {
     return queue.count { $0.item.status.isFailed }
   }
 
-  /// Whether no edit is pending or sending (failed edits, and edits waiting for a handler,
-  /// do not count: nothing happens to them on its own; an edit waiting behind one that waits
-  /// for its handler counts). Observable.
+  /// Whether no edit is pending or sending: ``pendingCount`` is zero. Failed and stuck edits
+  /// (``stuckCount``) do not count: nothing happens to them on their own. Observable.
   public var isIdle: Bool {
     registrar.access(self, keyPath: \.items)
     return idle
   }
 
   /// What the outbox could not do as it should, oldest first (the last 100): edits not saved,
-  /// records not removed, unreadable files, edits with no handler holding up their scope.
-  /// Observable.
+  /// records not removed, unreadable files, edits whose type has no registered handler
+  /// (each reported once the code that made the store, or enqueued the edit, has yielded the
+  /// main actor without registering the type, and by ``untilIdle()``). Observable.
   public var issues: [OutboxIssue] {
     registrar.access(self, keyPath: \.issues)
     return storedIssues
@@ -149,11 +175,16 @@ public final class Outbox {
   /// Returns once no edit is pending or sending (see ``isIdle``): at once when none is, or
   /// when the calling task is cancelled.
   ///
+  /// It waits for every edit that can still be sent, and never for a stuck one
+  /// (``stuckCount``: an edit whose type has no handler, and those behind it), which would
+  /// wait forever; it reports those in ``issues`` and leaves them in the outbox.
+  ///
   /// ```swift
-  /// store.enqueue(RenamePost(id: 1, title: "New"))
+  /// store.edit(RenamePost(id: 1, title: "New"))
   /// await store.outbox.untilIdle()
   /// ```
   public func untilIdle() async {
+    reportMissingHandlers()
     guard !idle else { return }
     nextWaiterID += 1
     let id = nextWaiterID
@@ -228,6 +259,7 @@ public final class Outbox {
     change([queued.scopeID]) { queue.remove(at: index) }
     rollBack(queued, error: nil)
     removeRecord(queued, "a discarded edit's record could not be removed")
+    end(queued, .discarded)
     if wasHead {
       // Its lane waits for it (for the network, or out its backoff): the next edit of the
       // scope need not wait for that, so a new lane starts with it.
@@ -308,8 +340,7 @@ public final class Outbox {
     committed.removeAll(backend: backend)
   }
 
-  @discardableResult
-  func enqueue<Edit: OutboxEdit>(_ edit: Edit) -> OutboxItem.ID {
+  func enqueue<Edit: OutboxEdit>(_ edit: Edit, delivery: EditDelivery) -> EditTicket {
     lastSequence += 1
     var payload: Data?
     do {
@@ -317,19 +348,44 @@ public final class Outbox {
     } catch {
       payload = nil
     }
-    let queued = Queued(edit: edit, payload: payload, sequence: lastSequence)
+    let sendsOnce = delivery == .now
+    let queued = Queued(
+      edit: edit, payload: payload, sequence: lastSequence, sendsOnce: sendsOnce)
+    let box = EditOutcomeBox()
+    outcomes[queued.item.id] = box
     queued.hasHandler = handlers[Edit.name] != nil
     change([queued.scopeID]) { queue.append(queued) }
     if LoadEvents.isOn { reportEvent(.editQueued, queued) }
     apply(queued)
-    if payload == nil {
-      report(
-        .notSaved, queued.item.id,
-        "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
+    if sendsOnce {
+      queued.isSaved = true  // never saved: it lives in this launch only
+    } else {
+      if payload == nil {
+        report(
+          .notSaved, queued.item.id,
+          "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
+      }
+      save(queued)
     }
-    save(queued)
+    if !queued.hasHandler { scheduleHandlerCheck() }
     kick(queued.scopeID)
-    return queued.item.id
+    return EditTicket(id: queued.item.id, box: box)
+  }
+
+  /// Ends the wait of the callers of `queued` (its ``EditTicket``) with `outcome`.
+  private func end(_ queued: Queued, _ outcome: EditOutcome) {
+    outcomes.removeValue(forKey: queued.item.id)?.finish(outcome)
+  }
+
+  /// Takes an edit sent once (``EditDelivery/now``) out after it failed: its change rolls
+  /// back, and it ends.
+  private func dropSentOnce(_ queued: Queued, error: any Error) {
+    if LoadEvents.isOn {
+      reportEvent(.editFailed, queued, attempt: queued.item.attempt, error: error)
+    }
+    rollBack(queued, error: error)
+    change([queued.scopeID]) { queue.removeAll { $0 === queued } }
+    end(queued, .rolledBack(error))
   }
 
   // MARK: - Entries
@@ -380,8 +436,9 @@ public final class Outbox {
   /// reported. An edit that does not encode counts as saved: it never can be.
   @discardableResult
   private func save(_ queued: Queued) -> Bool {
-    guard let backend, let payload = queued.payload else {
+    guard let backend, let payload = queued.payload, !queued.sendsOnce else {
       queued.isSaved = true
+      if !queued.sendsOnce { outcomes[queued.item.id]?.markQueued() }
       return true
     }
     let record = record(queued, payload: payload)
@@ -393,6 +450,7 @@ public final class Outbox {
           version: OutboxRecord.rules.version),
         rules: OutboxRecord.rules)
       queued.isSaved = true
+      outcomes[queued.item.id]?.markQueued()
       return true
     } catch {
       queued.isSaved = false
@@ -405,7 +463,7 @@ public final class Outbox {
   private func record(_ queued: Queued, payload: Data) -> OutboxRecord {
     OutboxRecord(
       id: queued.item.id, name: queued.item.name, scopeID: queued.scopeID,
-      scope: queued.item.scope, idempotencyKey: queued.idempotencyKey,
+      scope: queued.item.scopeText, idempotencyKey: queued.idempotencyKey,
       sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt, failure: queued.failure,
       payload: payload)
   }
@@ -420,7 +478,7 @@ public final class Outbox {
   }
 
   private func removeRecord(_ queued: Queued, _ message: String) {
-    guard let backend else { return }
+    guard let backend, !queued.sendsOnce else { return }
     do {
       try backend.remove(queued.key)
     } catch {
@@ -482,13 +540,7 @@ public final class Outbox {
       return .done
     }
     guard let edit = queued.edit, let handler = handlers[queued.item.name] else {
-      if !queued.reportedNoHandler {
-        queued.reportedNoHandler = true
-        report(
-          .noHandler, queued.item.id,
-          "no handler is registered for \"\(queued.item.name)\"; the edits of scope "
-            + "\(queued.item.scope) wait behind it")
-      }
+      reportNoHandler(queued)
       lanes[scopeID] = nil
       redecide([scopeID])
       return .done
@@ -502,6 +554,10 @@ public final class Outbox {
       return .sleep(delay, store.clock)
     }
     if !store.network.isOnlineNow {
+      if queued.sendsOnce {
+        dropSentOnce(queued, error: EditOffline())
+        return nextStep(scopeID)
+      }
       redecide([scopeID])
       return .waitOnline(store.network)
     }
@@ -522,6 +578,7 @@ public final class Outbox {
     switch failure {
     case nil:
       commit(queued)
+      end(queued, .committed)
       for key in queued.edit?.invalidates ?? [] {
         store.invalidate(key, .outboxEdit(queued.item.name))
       }
@@ -545,6 +602,15 @@ public final class Outbox {
       }
       removeSent(queued)
       return nil
+    case let failure? where queued.sendsOnce:
+      let cause: any Error
+      if case .permanent(let error) = failure as? OutboxFailure {
+        cause = error
+      } else {
+        cause = failure
+      }
+      dropSentOnce(queued, error: cause)
+      return nil
     case let failure as OutboxFailure:
       let reason: String
       let cause: any Error
@@ -563,6 +629,7 @@ public final class Outbox {
         queued.activity = .idle
       }
       save(queued)
+      end(queued, .failed(cause))
       return nil
     case let failure?:
       let delay = handler.backoff.delay(forRetry: queued.item.attempt)
@@ -577,8 +644,64 @@ public final class Outbox {
 
   // MARK: - Bookkeeping
 
-  private var idle: Bool {
-    !queue.contains { $0.isPending }
+  private var idle: Bool { counts.pending == 0 }
+
+  /// How many edits the outbox sends on its own (pending), and how many wait for the app
+  /// (stuck: no handler for their type, or behind such an edit in their scope), from the
+  /// statuses ``OutboxLine`` decided.
+  private var counts: (pending: Int, stuck: Int) {
+    var noHandler: Set<OutboxItem.ID> = []
+    for queued in queue where queued.item.status == .waitingForHandler {
+      noHandler.insert(queued.item.id)
+    }
+    var pending = 0
+    var stuck = 0
+    for queued in queue {
+      switch queued.item.status {
+      case .failed: continue
+      case .waitingForHandler: stuck += 1
+      case .waitingBehind(let head) where noHandler.contains(head): stuck += 1
+      default: pending += 1
+      }
+    }
+    return (pending, stuck)
+  }
+
+  /// Reports, on the main actor's next turn, the edits then waiting for a handler: the code
+  /// that made the store (or enqueued an edit of a type not registered yet) registers its
+  /// types first.
+  private func scheduleHandlerCheck() {
+    guard !handlerCheckScheduled else { return }
+    handlerCheckScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      handlerCheckScheduled = false
+      reportMissingHandlers()
+    }
+  }
+
+  /// Reports each edit waiting for a handler that is not reported yet.
+  private func reportMissingHandlers() {
+    for queued in queue where queued.item.status == .waitingForHandler {
+      reportNoHandler(queued)
+    }
+  }
+
+  /// Reports once that `queued`'s type has no handler.
+  private func reportNoHandler(_ queued: Queued) {
+    guard !queued.reportedNoHandler else { return }
+    queued.reportedNoHandler = true
+    let behind = queue.count {
+      $0.scopeID == queued.scopeID && $0.item.status == .waitingBehind(queued.item.id)
+    }
+    report(
+      .noHandler, queued.item.id,
+      "no handler is registered for \"\(queued.item.name)\" (scope \(scopeWords(queued))); "
+        + "it waits, with \(behind) later edit(s) of its scope, until its type is registered")
+  }
+
+  private func scopeWords(_ queued: Queued) -> String {
+    queued.item.scopeKey.map { "\($0)" } ?? queued.item.scopeText
   }
 
   /// The id of the edit of `scopeID` that goes first: the one its lane sends or waits on, else
@@ -666,7 +789,7 @@ public final class Outbox {
   ) {
     let subject =
       queued.edit.map { LoadSubject.entry($0.scope, form: .edit) }
-      ?? LoadSubject(form: .edit, name: queued.item.scope)
+      ?? LoadSubject(form: .edit, name: queued.item.scopeText)
     var words = "\(queued.item.name) \(queued.item.id)"
     if let detail { words += ", \(detail)" }
     LoadEvents.report(

@@ -23,7 +23,7 @@
 /// store.register(RenamePost.self) { edit, context in
 ///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
 /// }
-/// store.enqueue(RenamePost(id: post.id, title: "New title"))
+/// store.edit(RenamePost(id: post.id, title: "New title"))
 /// ```
 ///
 /// > Important: ``name`` is saved with every queued edit and finds its handler after a

@@ -11,13 +11,30 @@ public import Foundation
 ///   }
 /// }
 /// ```
+///
+/// A screen finds the pending edit of what it shows by its scope, and reads it as the app's
+/// own type:
+///
+/// ```swift
+/// let pendingTitle = store.outbox.items
+///   .last { $0.scopeKey == ["posts", post.id] }?
+///   .edit(as: RenamePost.self)?.title
+/// ```
 public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// A stable id, made when the edit was enqueued and kept across relaunches.
   public let id: String
   /// The edit type's ``OutboxEdit/name``.
   public let name: String
-  /// A description of the edit's ``OutboxEdit/scope``.
-  public let scope: String
+  /// The edit's ``OutboxEdit/scope``; `nil` only while its value cannot be read: an edit
+  /// restored from an earlier launch whose type is not registered yet, or a saved record that
+  /// does not read back.
+  public internal(set) var scopeKey: LoadKey?
+  /// The scope's description, as saved with the record (shown while ``scopeKey`` is `nil`).
+  let scopeText: String
+  /// The edit, once its value is known (at enqueue, or once its type is registered).
+  var value: (any OutboxEdit)?
+  /// The edit as JSON, as saved; `nil` when it does not encode or does not read back.
+  let payload: Data?
   /// Where the edit is, and what it waits for. Observable through ``Outbox/items``: the
   /// outbox decides it again at each step of the edit's way, and tells observers each change.
   public var status: Status
@@ -28,6 +45,39 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   public var lastError: String?
   /// When the edit was enqueued (wall clock).
   public let enqueuedAt: Date
+
+  /// The edit as the app's type, or `nil` when it is of another type (or does not read back
+  /// as `Edit`): the value enqueued, or, for an edit restored from an earlier launch, its
+  /// saved value decoded.
+  ///
+  /// ```swift
+  /// if let rename = item.edit(as: RenamePost.self) {
+  ///   Text("Renaming to \(rename.title)")
+  /// }
+  /// ```
+  ///
+  /// - Parameter type: The edit type to read it as.
+  /// - Returns: The edit, or `nil`.
+  public func edit<Edit: OutboxEdit>(as type: Edit.Type) -> Edit? {
+    if let value { return value as? Edit }
+    guard name == Edit.name, let payload else { return nil }
+    return try? JSONDecoder().decode(Edit.self, from: payload)
+  }
+
+  /// Whether two items show the same edit in the same state (the edit's value is compared
+  /// through its saved form).
+  ///
+  /// - Parameters:
+  ///   - lhs: An item.
+  ///   - rhs: Another item.
+  /// - Returns: Whether they are equal.
+  public static func == (lhs: OutboxItem, rhs: OutboxItem) -> Bool {
+    lhs.id == rhs.id && lhs.name == rhs.name && lhs.scopeKey == rhs.scopeKey
+      && lhs.scopeText == rhs.scopeText && lhs.payload == rhs.payload
+      && (lhs.value == nil) == (rhs.value == nil) && lhs.status == rhs.status
+      && lhs.attempt == rhs.attempt && lhs.lastError == rhs.lastError
+      && lhs.enqueuedAt == rhs.enqueuedAt
+  }
 
   /// Where an edit of the outbox is, and the reason it is not done yet: what a row shows
   /// beside an edit that has not synced.
@@ -50,7 +100,11 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// network, ready. So an edit behind another one shows ``waitingBehind(_:)`` while
   /// offline: the edit it names shows ``waitingForNetwork``.
   ///
-  /// Every status but ``failed(_:)`` counts in ``Outbox/pendingCount``.
+  /// An edit counts in ``Outbox/pendingCount`` (and keeps ``Outbox/untilIdle()`` waiting)
+  /// when the outbox sends it on its own: every status but ``failed(_:)``,
+  /// ``waitingForHandler``, and ``waitingBehind(_:)`` an edit that waits for its handler.
+  /// Those are *stuck*: nothing happens to them until the app acts (registers the type,
+  /// retries, discards); ``Outbox/stuckCount`` counts them.
   public enum Status: Equatable, Sendable {
     /// First in its scope with nothing holding it up: its send starts at once.
     case ready
@@ -76,8 +130,10 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
     case waitingToSave(attempt: Int, nextTry: Date)
     /// No handler is registered for its type (restored, or enqueued before
     /// ``LoaderStore/register(_:backoff:handler:)``): it stays, and holds up later edits of its
-    /// scope, until its type is registered. Reported in ``Outbox/issues`` once it holds up its
-    /// scope.
+    /// scope (they show ``waitingBehind(_:)`` naming it), until its type is registered or it
+    /// is discarded. Reported in ``Outbox/issues`` (``OutboxIssue/Kind-swift.enum/noHandler``)
+    /// once the code that made the store or enqueued it has yielded the main actor without
+    /// registering its type, whether or not other edits wait behind it; it is never dropped.
     case waitingForHandler
     /// Failed for good (or cannot be read back): its change is rolled back, and it waits for
     /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error.
@@ -113,7 +169,9 @@ public struct OutboxIssue: Equatable, Sendable, CustomStringConvertible {
     /// The saved outbox held a file it could not read, which the backend removed, or a
     /// record whose edit does not decode, which stays as a failed edit.
     case unreadable
-    /// No handler is registered for an edit's type, and it holds up its scope.
+    /// No handler is registered for an edit's type: it waits (with any later edit of its
+    /// scope) until its type is registered. Reported once per edit, whether or not another
+    /// edit waits behind it.
     case noHandler
   }
 

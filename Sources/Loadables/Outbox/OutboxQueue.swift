@@ -15,8 +15,14 @@ final class Queued {
   var failure: String?
   /// The edit as JSON; `nil` when it does not encode (or its record does not read back).
   let payload: Data?
-  /// The edit, once its type is known (at enqueue, or when registered after a restore).
-  var edit: (any OutboxEdit)?
+  /// The edit, once its type is known (at enqueue, or when registered after a restore); shown
+  /// in ``item`` too (``OutboxItem/scopeKey``, ``OutboxItem/edit(as:)``).
+  var edit: (any OutboxEdit)? {
+    didSet {
+      item.value = edit
+      item.scopeKey = edit?.scope
+    }
+  }
   /// Whether ``edit`` is known and a handler for its type is registered (set at enqueue and
   /// by each registration of its type; a handler is never unregistered).
   var hasHandler = false
@@ -34,14 +40,19 @@ final class Queued {
   /// Whether the saved record does not read back: it stays, failed, until discarded.
   let isUnreadable: Bool
 
+  /// Whether the edit is sent once, now, and never saved (``EditDelivery/now``): any failure,
+  /// or no network at its turn, rolls it back and ends it.
+  let sendsOnce: Bool
+
   /// A newly enqueued edit. Its status is decided by the outbox once it is in the queue.
-  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64) {
+  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64, sendsOnce: Bool = false) {
     let id = UUID().uuidString
     let scope = edit.scope
     item = OutboxItem(
-      id: id, name: type(of: edit).name, scope: scope.description,
-      status: .ready, attempt: 0, lastError: nil,
+      id: id, name: type(of: edit).name, scopeKey: scope, scopeText: scope.description,
+      value: edit, payload: payload, status: .ready, attempt: 0, lastError: nil,
       enqueuedAt: Date())
+    self.sendsOnce = sendsOnce
     key = OutboxRecord.key(id)
     scopeID = Outbox.scopeID(scope)
     self.sequence = sequence
@@ -54,9 +65,11 @@ final class Queued {
   /// An edit restored from its record; it waits for its handler (or stays failed).
   init(restoring record: OutboxRecord, key: PersistentKey) {
     item = OutboxItem(
-      id: record.id, name: record.name, scope: record.scope,
+      id: record.id, name: record.name, scopeKey: nil, scopeText: record.scope, value: nil,
+      payload: record.payload,
       status: record.failure.map { .failed($0) } ?? .waitingForHandler, attempt: 0,
       lastError: record.failure, enqueuedAt: record.enqueuedAt)
+    sendsOnce = false
     self.key = key
     scopeID = record.scopeID
     sequence = record.sequence
@@ -73,8 +86,9 @@ final class Queued {
     let id = String(key.identity.trimmingPrefix("outbox:"))
     let why = "the saved edit does not read back: \(reason)"
     item = OutboxItem(
-      id: id, name: "?", scope: "?", status: .failed(why), attempt: 0, lastError: why,
-      enqueuedAt: savedAt)
+      id: id, name: "?", scopeKey: nil, scopeText: "?", value: nil, payload: nil,
+      status: .failed(why), attempt: 0, lastError: why, enqueuedAt: savedAt)
+    sendsOnce = false
     self.key = key
     scopeID = "unreadable:" + id
     sequence = 0
@@ -90,14 +104,6 @@ final class Queued {
   /// written inside the Observation mutation that tells them.
   var isFailed: Bool { failure != nil }
 
-  /// Whether something happens to the edit on its own: it is neither failed nor waiting for
-  /// its handler (an edit behind one that waits for its handler counts, as it did).
-  var isPending: Bool {
-    switch item.status {
-    case .failed, .waitingForHandler: false
-    default: true
-    }
-  }
 }
 
 /// A registered handler, with its edit type erased so the outbox can keep handlers by name.

@@ -37,12 +37,18 @@ extension LoaderStore {
     outbox.register(type, backoff: backoff, handler: handler)
   }
 
-  /// Queues `edit` to be sent: shows its optimistic change at once, saves it, and sends it
-  /// when its turn in its ``OutboxEdit/scope`` comes and the network is there.
+  /// Makes an edit: shows its optimistic change at once, saves it, and sends it when its turn
+  /// in its ``OutboxEdit/scope`` comes and the network is there. Returns a ``EditTicket``
+  /// the caller may await for the outcome.
   ///
   /// ```swift
   /// Button("Rename") {
-  ///   store.enqueue(RenamePost(id: post.id, title: title))
+  ///   store.edit(RenamePost(id: post.id, title: title))
+  /// }
+  ///
+  /// // Or follow it in a process: running, then finished or failed.
+  /// await $saving.run {
+  ///   try await store.edit(RenamePost(id: post.id, title: title)).wait()
   /// }
   /// ```
   ///
@@ -51,18 +57,26 @@ extension LoaderStore {
   /// waits; it is committed when the edit is sent, and rolled back exactly when the edit
   /// fails for good or is discarded. It is laid over entries made while the edit waits too.
   ///
-  /// With a ``persistence``, the edit is written and flushed to storage before this returns,
-  /// so it survives the app being killed at once. When the write fails (a full disk) the edit
-  /// stays in memory and on screen, is reported in ``Outbox/issues``, and is written again,
-  /// with backoff, before it is sent: it is never sent unsaved, so a crash can never leave an
-  /// edit the server applied but the app forgot. The write runs on the main actor (one small
-  /// file, written to a temporary file, flushed and renamed): durability before `enqueue`
-  /// returns is the point.
+  /// With a ``persistence`` (and ``EditDelivery/durable``, the default), the edit is written
+  /// and flushed to storage before this returns, so it survives the app being killed at once.
+  /// When the write fails (a full disk) the edit stays in memory and on screen, is reported
+  /// in ``Outbox/issues``, and is written again, with backoff, before it is sent: it is never
+  /// sent unsaved, so a crash can never leave an edit the server applied but the app forgot.
+  /// The write runs on the main actor (one small file, written to a temporary file, flushed
+  /// and renamed): durability before this returns is the point.
   ///
-  /// - Parameter edit: The edit.
-  /// - Returns: The edit's id in ``Outbox/items``.
+  /// With ``EditDelivery/now`` the edit is sent once, in its turn, and never saved: any error
+  /// or no network rolls it back (``EditOutcome/rolledBack(_:)``).
+  ///
+  /// - Parameters:
+  ///   - edit: The edit.
+  ///   - delivery: Whether the edit is kept until sent (``EditDelivery/durable``, the
+  ///     default) or sent now only (``EditDelivery/now``).
+  /// - Returns: The edit's id in ``Outbox/items`` and its awaitable outcome.
   @discardableResult
-  public func enqueue<Edit: OutboxEdit>(_ edit: Edit) -> OutboxItem.ID {
-    outbox.enqueue(edit)
+  public func edit<Edit: OutboxEdit>(
+    _ edit: Edit, delivery: EditDelivery = .durable
+  ) -> EditTicket {
+    outbox.enqueue(edit, delivery: delivery)
   }
 }

@@ -96,7 +96,7 @@ public final class LoaderStore {
   /// once.
   var reportedIgnored: Set<LoadKey> = []
   /// The edits queued to be sent, restored from ``persistence`` when the store is made; see
-  /// ``Outbox``, ``register(_:backoff:handler:)`` and ``enqueue(_:)``.
+  /// ``Outbox``, ``register(_:backoff:handler:)`` and ``edit(_:delivery:)``.
   public let outbox: Outbox
   /// How many entries fetch now; see ``isFetching`` (`LoaderStore+Activity.swift`).
   let activity = StoreActivity()
