@@ -6,8 +6,10 @@ import XCTest
 
 // The README's examples, copied verbatim, in a file that imports Foundation: this proves they
 // compile where a bare `@Process` would be ambiguous with `Foundation.Process`, and the tests
-// below run each example model against a fake API that answers at once.
-// Keep this file and the README in step.
+// below run each example model against a fake API that answers at once. Examples the README
+// showed before it became a short front door (0.4) stay here as tests of the library.
+// Keep the README's own examples (the declarations, `LibraryModel`, `BooksRepository`, the
+// offline store) and this file in step.
 
 // MARK: - README: the declarations the examples share
 
@@ -31,9 +33,9 @@ final class LibraryModel {
 
   init(api: any BookAPI) { self.api = api }
 
-  /// Starts a load in a new task. Calling it again cancels the previous load.
+  /// Starts a load and returns at once. Calling it again cancels the previous load.
   func refresh() {
-    $books.load { [api] in try await api.books() }
+    $books.start { [api] in try await api.books() }
   }
 
   /// Reloads in place: the old list stays on screen while `$books.isRunning` is true.
