@@ -207,10 +207,9 @@ final class GettingStartedArticleTests: XCTestCase {
   func testTheSharedDeclarationsAreTheREADMEs() throws {
     let article = try source("Docs/Loadables.docc/Articles/GettingStarted.md")
     let readme = try source("README.md")
-    for name in [
-      "struct Book", "protocol BookAPI", "final class LibraryModel",
-      "final class BookEditorModel", "final class ShelfModel", "final class BookDetailModel",
-    ] {
+    // The README (a short front door since 0.4) shows these three; the article's other
+    // models are compiled by GettingStartedArticleTests and ReadmeExamplesTests.
+    for name in ["struct Book", "protocol BookAPI", "final class LibraryModel"] {
       let declaration = try XCTUnwrap(
         Self.declaration(name, in: article), "GettingStarted no longer declares \(name)")
       XCTAssertEqual(

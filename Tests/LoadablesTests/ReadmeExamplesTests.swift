@@ -33,9 +33,9 @@ final class LibraryModel {
 
   init(api: any BookAPI) { self.api = api }
 
-  /// Starts a load and returns at once. Calling it again cancels the previous load.
+  /// Starts a load in a new task. Calling it again cancels the previous load.
   func refresh() {
-    $books.start { [api] in try await api.books() }
+    $books.load { [api] in try await api.books() }
   }
 
   /// Reloads in place: the old list stays on screen while `$books.isRunning` is true.
