@@ -155,6 +155,8 @@ final class UnchangedReloadTests: XCTestCase {
     let next = await streamed.next()
     XCTAssertEqual(next, .loaded("Changed"), "an unchanged state was streamed")
     XCTAssertEqual(stateWakes.count, 1)
+    // Stop the entry's stale timer, asleep on the manual clock, so nothing outlives the test.
+    store.remove(["posts", 1])
   }
 
   func testARefetchOfTheSameFirstPageWakesNoObserverOfAPagedEntry() async {
