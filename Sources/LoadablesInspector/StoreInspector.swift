@@ -144,25 +144,25 @@ public final class StoreInspector {
 
   // MARK: - Actions
 
-  /// Refetches the entry of `key` whatever its freshness (``LoaderStore/refetchEntry(_:)``).
+  /// Refetches the entry of `key` whatever its freshness (``LoaderStore/refetch(_:matching:)``).
   ///
   /// - Parameter key: The entry's key.
-  public func refetch(_ key: LoadKey) { act { $0.refetchEntry(key) } }
+  public func refetch(_ key: LoadKey) { act { $0.refetch(key, matching: .exact) } }
 
-  /// Marks the entry of `key` stale (``LoaderStore/invalidateEntry(_:)``).
+  /// Marks the entry of `key` stale (``LoaderStore/invalidate(_:matching:)``).
   ///
   /// - Parameter key: The entry's key.
-  public func invalidate(_ key: LoadKey) { act { $0.invalidateEntry(key) } }
+  public func invalidate(_ key: LoadKey) { act { $0.invalidate(key, matching: .exact) } }
 
-  /// Resets the entry of `key` to no value (``LoaderStore/resetEntry(_:)``).
+  /// Resets the entry of `key` to no value (``LoaderStore/reset(_:matching:pendingEdits:)``).
   ///
   /// - Parameter key: The entry's key.
-  public func reset(_ key: LoadKey) { act { $0.resetEntry(key) } }
+  public func reset(_ key: LoadKey) { act { $0.reset(key, matching: .exact) } }
 
-  /// Removes the entry of `key` from the store (``LoaderStore/removeEntry(_:)``).
+  /// Removes the entry of `key` from the store (``LoaderStore/remove(_:matching:pendingEdits:)``).
   ///
   /// - Parameter key: The entry's key.
-  public func remove(_ key: LoadKey) { act { $0.removeEntry(key) } }
+  public func remove(_ key: LoadKey) { act { $0.remove(key, matching: .exact) } }
 
   /// Makes the next fetch of the entry of `key` fail with `error`, once
   /// (``LoaderStore/failNextFetch(of:with:)``).

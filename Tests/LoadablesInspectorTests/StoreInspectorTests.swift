@@ -87,7 +87,7 @@ final class StoreInspectorTests: XCTestCase {
       LoadEvent(
         kind: .entryInvalidated, subject: subject, detail: "posts changed",
         date: start.addingTimeInterval(3), sequence: 3))
-    store.invalidateEntry(key)
+    store.invalidate(key, matching: .exact)
     inspector.refresh()
     let why = inspector.explain(key)
     XCTAssertEqual(why.staleness, .noValue, "the entry never loaded in this store")

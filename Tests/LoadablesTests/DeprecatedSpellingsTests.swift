@@ -15,6 +15,10 @@ final class DeprecatedSpellingsTests: XCTestCase {
     try await spellings.checkProcessKeyPath()
     try await spellings.checkPagedKeyPath()
   }
+
+  func testTheExactKeyStoreActionsActOnOneEntryAndSayWhetherItWasThere() async throws {
+    try await V03Spellings.checks().checkExactKeyStoreActions()
+  }
 }
 
 @MainActor
@@ -22,6 +26,7 @@ protocol V03SpellingChecks {
   func checkLoadableKeyPath() async throws
   func checkProcessKeyPath() async throws
   func checkPagedKeyPath() async throws
+  func checkExactKeyStoreActions() async throws
 }
 
 @MainActor
@@ -34,6 +39,34 @@ private final class V03Model: LoadableSupport, ProcessSupport {
 private struct V03Spellings: V03SpellingChecks {
   /// The checks, seen only through the protocol.
   static func checks() -> any V03SpellingChecks { V03Spellings() }
+
+  @available(*, deprecated, message: "calls the 0.3 spellings on purpose")
+  func checkExactKeyStoreActions() async throws {
+    let store = LoaderStore()
+    var fetches = 0
+    let parent = store.loader(for: ["posts"], staleTime: .seconds(60)) { () -> Int in
+      fetches += 1
+      return fetches
+    }
+    let child = store.loader(for: ["posts", 1], staleTime: .seconds(60)) { 100 }
+    await parent.load()
+    await child.load()
+    XCTAssertTrue(store.invalidateEntry(["posts"]))
+    XCTAssertTrue(parent.isStale)
+    XCTAssertFalse(child.isStale)
+    XCTAssertTrue(store.refetchEntry(["posts"]))
+    await parent.load()
+    XCTAssertEqual(parent.state, .loaded(2))
+    XCTAssertTrue(store.resetEntry(["posts"]))
+    XCTAssertEqual(parent.state, .absent)
+    XCTAssertEqual(child.state, .loaded(100))
+    XCTAssertTrue(store.removeEntry(["posts"]))
+    XCTAssertEqual(store.keys, [["posts", 1]])
+    XCTAssertFalse(store.removeEntry(["posts"]))
+    XCTAssertFalse(store.invalidateEntry(["posts"]))
+    XCTAssertFalse(store.refetchEntry(["posts"]))
+    XCTAssertFalse(store.resetEntry(["posts"]))
+  }
 
   @available(*, deprecated, message: "calls the 0.3 spellings on purpose")
   func checkLoadableKeyPath() async throws {

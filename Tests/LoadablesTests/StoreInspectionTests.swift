@@ -22,7 +22,7 @@ final class StoreInspectionTests: XCTestCase {
     await other.load()
     let token = post.observe()
     defer { token.end() }
-    store.invalidateEntry(["posts", 2])
+    store.invalidate(["posts", 2], matching: .exact)
     var snapshot = store.snapshot()
     XCTAssertEqual(snapshot.entries.map(\.key), [["empty"], ["posts", 1], ["posts", 2]])
     let one = try XCTUnwrap(snapshot.entry(["posts", 1]))
@@ -113,21 +113,56 @@ final class StoreInspectionTests: XCTestCase {
     let child = store.loader(for: ["posts", 1], staleTime: .seconds(60)) { 100 }
     await parent.load()
     await child.load()
-    XCTAssertTrue(store.invalidateEntry(["posts"]))
+    XCTAssertEqual(store.invalidate(["posts"], matching: .exact), 1)
     XCTAssertTrue(parent.isStale)
     XCTAssertFalse(child.isStale)
 
-    XCTAssertTrue(store.refetchEntry(["posts"]))
+    XCTAssertEqual(store.refetch(["posts"], matching: .exact), 1)
     await parent.load()
     XCTAssertEqual(parent.state, .loaded(2))
 
-    XCTAssertTrue(store.resetEntry(["posts"]))
+    XCTAssertEqual(store.reset(["posts"], matching: .exact).entryCount, 1)
     XCTAssertEqual(parent.state, .absent)
     XCTAssertEqual(child.state, .loaded(100))
 
-    XCTAssertTrue(store.removeEntry(["posts"]))
+    XCTAssertEqual(store.remove(["posts"], matching: .exact).entryCount, 1)
     XCTAssertEqual(store.keys, [["posts", 1]])
-    XCTAssertFalse(store.removeEntry(["posts"]))
+    XCTAssertEqual(store.remove(["posts"], matching: .exact).entryCount, 0)
+    XCTAssertEqual(store.invalidate(["posts"], matching: .exact), 0)
+    XCTAssertEqual(store.refetch(["posts"], matching: .exact), 0)
+  }
+
+  func testAPrefixNamesTheKeyAndEveryLongerKeyUnderIt() async throws {
+    let store = LoaderStore()
+    var fetches = 0
+    let parent = store.loader(for: ["posts"], staleTime: .seconds(60)) { () -> Int in
+      fetches += 1
+      return fetches
+    }
+    let child = store.loader(for: ["posts", 1], staleTime: .seconds(60)) { () -> Int in
+      fetches += 1
+      return 100 + fetches
+    }
+    let other = store.loader(for: ["users"], staleTime: .seconds(60)) { 7 }
+    await parent.load()
+    await child.load()
+    await other.load()
+    XCTAssertEqual(store.invalidate(["posts"]), 2, "the prefix is the default")
+    XCTAssertTrue(parent.isStale)
+    XCTAssertTrue(child.isStale)
+    XCTAssertFalse(other.isStale)
+
+    XCTAssertEqual(store.refetch(["posts"]), 2)
+    await parent.load()
+    await child.load()
+    XCTAssertEqual(fetches, 4, "both entries under the prefix fetched again, once each")
+    XCTAssertEqual(other.state, .loaded(7))
+
+    XCTAssertEqual(store.reset(["posts"]).entryCount, 2)
+    XCTAssertEqual(parent.state, .absent)
+    XCTAssertEqual(child.state, .absent)
+    XCTAssertEqual(store.remove(["posts"]).entryCount, 2)
+    XCTAssertEqual(store.keys, [["users"]])
   }
 
   func testPretendingOfflineMakesWaitingFetchesWaitAndTurnsBack() async throws {

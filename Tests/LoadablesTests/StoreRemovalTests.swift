@@ -177,7 +177,46 @@ final class StoreRemovalTests: XCTestCase {
     token.end()
   }
 
+  func testAnExactRemovalTakesThatKeysSavedRecordEvenOutOfMemoryAndNoLongerKeys() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let earlier = LoaderStore(persistence: saved, startDate: launch)
+    for key: LoadKey in [["user"], ["user", "settings"]] {
+      await earlier.loader(for: key) { Profile(name: "\(key)") }.load()
+    }
+    await earlier.flushPersistence()
+
+    // This launch made neither entry.
+    let store = LoaderStore(persistence: saved, startDate: launch)
+    let removal = store.remove(["user"], matching: .exact)
+    XCTAssertEqual(removal.entryCount, 0)
+    await store.flushPersistence()
+
+    let relaunched = LoaderStore(persistence: saved, startDate: launch)
+    let never: @MainActor () async throws -> Profile = { Profile(name: "fetched") }
+    XCTAssertEqual(
+      relaunched.loader(for: ["user"], fetch: never).state, .absent,
+      "the exact key's saved record stayed")
+    XCTAssertEqual(
+      relaunched.loader(for: ["user", "settings"], fetch: never).state,
+      .loaded(Profile(name: "[\"user\", \"settings\"]")), "a longer key's record was removed")
+  }
+
   // MARK: - Outbox edits under the prefix
+
+  func testAnExactKeySettlesOnlyTheEditsScopedToThatKey() async throws {
+    let server = PostServer()
+    let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
+    store.register(RenamePost.self) { edit, context in try await server.rename(edit, context) }
+    let first = store.edit(RenamePost(id: 1, title: "mine")).id
+    let other = store.edit(RenamePost(id: 2, title: "other")).id
+    let parent = store.reset(["posts"], matching: .exact, pendingEdits: .discard)
+    XCTAssertEqual(parent.discardedEdits, [], "an edit of a longer key was discarded")
+    XCTAssertEqual(parent.keptEdits, [])
+    XCTAssertEqual(store.outbox.pendingCount, 2)
+    let one = store.remove(["posts", 1], matching: .exact, pendingEdits: .discard)
+    XCTAssertEqual(one.discardedEdits, [first])
+    XCTAssertEqual(store.outbox.items.map(\.id), [other])
+  }
 
   func testPendingEditsUnderThePrefixStayUnlessDiscardedOnPurpose() async throws {
     let server = PostServer()

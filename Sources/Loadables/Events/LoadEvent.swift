@@ -166,7 +166,7 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// entry: a restored value, the outbox's edits laid over it.
   case entryMade
   /// An entry was marked stale, or told to refetch. The detail says by what:
-  /// ``LoaderStore/invalidate(_:)`` (with its prefix), ``LoaderStore/invalidateAll()``, the
+  /// ``LoaderStore/invalidate(_:matching:)`` (with its prefix), ``LoaderStore/invalidateAll()``, the
   /// `invalidating:` keys of an edit that committed, the ``OutboxEdit/invalidates`` of an
   /// outbox edit that was sent, or a ``RefreshTrigger`` that fired (its value is not marked
   /// stale then: the observed entry refetches at once). A refetch that follows is a load of
@@ -193,10 +193,10 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// was read for it; a record dropped while no entry read it (a prefix's records removed)
   /// is named by its saved key, with no ``LoadSubject/key``.
   case entryDiscarded
-  /// An entry was removed on request (``LoaderStore/remove(_:pendingEdits:)``), after its
+  /// An entry was removed on request (``LoaderStore/remove(_:matching:pendingEdits:)``), after its
   /// reset; the detail names the prefix.
   case entryRemoved
-  /// An entry was reset on request (``LoaderStore/reset(_:pendingEdits:)``) and stays in the
+  /// An entry was reset on request (``LoaderStore/reset(_:matching:pendingEdits:)``) and stays in the
   /// store; the detail names the prefix.
   case entryReset
 

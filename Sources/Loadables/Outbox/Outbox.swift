@@ -202,7 +202,7 @@ public final class Outbox {
   }
 
   /// Each edit's id, its scope when its value is known, and its scope's saved identity, oldest
-  /// first (for ``LoaderStore/remove(_:pendingEdits:)``).
+  /// first (for ``LoaderStore/remove(_:matching:pendingEdits:)``).
   var scopedItems: [(id: OutboxItem.ID, scope: LoadKey?, scopeID: String)] {
     queue.map { ($0.item.id, $0.edit?.scope, $0.scopeID) }
   }

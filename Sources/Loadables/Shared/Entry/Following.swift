@@ -114,7 +114,7 @@ extension LoadableSupport {
   ///
   /// The following counts as one observer of the entry. Once this instance is released it
   /// no longer does: ``SharedEntry/observerCount``, ``LoaderStore/trim()``,
-  /// ``LoaderStore/invalidate(_:)`` and the store's grace time all see the entry as
+  /// ``LoaderStore/invalidate(_:matching:)`` and the store's grace time all see the entry as
   /// unobserved from then on.
   ///
   /// - Parameters:

@@ -11,7 +11,7 @@
 /// | ``SharedEntry/load(silently:)``, ``SharedEntry/refetch()`` | fetches the first page (the list then holds it alone), or joins the load running |
 /// | ``SharedEntry/loadNextPage()`` | appends the next page, or joins the load running |
 /// | ``SharedEntry/loadPreviousPage()`` | puts the previous page first, or joins the load running |
-/// | ``LoaderStore/invalidate(_:)`` | refetches the first page of an observed entry, silently; a next or previous page in flight is cancelled |
+/// | ``LoaderStore/invalidate(_:matching:)`` | refetches the first page of an observed entry, silently; a next or previous page in flight is cancelled |
 /// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next or previous page in flight goes on, and the edit is laid over its outcome |
 ///
 /// ```swift

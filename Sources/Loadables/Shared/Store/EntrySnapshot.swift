@@ -44,7 +44,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
     /// Stale because the value shown was never fetched: a placeholder, or a starting value
     /// given without a fetch time.
     case notFetched
-    /// Stale because it was invalidated (``LoaderStore/invalidate(_:)``) since it was
+    /// Stale because it was invalidated (``LoaderStore/invalidate(_:matching:)``) since it was
     /// fetched.
     case invalidated
     /// Stale because it is older than the entry's stale time.

@@ -13,7 +13,7 @@ extension LoaderStore {
   /// if store.isFetching { ProgressView() }
   /// ```
   ///
-  /// An entry removed with ``remove(_:pendingEdits:)`` no longer counts, whatever its holder
+  /// An entry removed with ``remove(_:matching:pendingEdits:)`` no longer counts, whatever its holder
   /// does with it.
   public var isFetching: Bool { activity.isFetching }
 

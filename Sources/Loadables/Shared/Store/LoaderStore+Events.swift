@@ -6,11 +6,11 @@
 /// Why an entry was marked stale (or told to refetch), for its
 /// ``LoadEventKind/entryInvalidated`` event.
 enum InvalidationCause {
-  /// ``LoaderStore/invalidate(_:)`` with this prefix.
+  /// ``LoaderStore/invalidate(_:matching:)`` with this prefix.
   case invalidate(LoadKey)
   /// ``LoaderStore/invalidateAll()``.
   case invalidateAll
-  /// ``LoaderStore/invalidateEntry(_:)`` of this exact key (an inspector's action).
+  /// ``LoaderStore/invalidate(_:matching:)`` of this exact key (an inspector's action).
   case exactKey(LoadKey)
   /// The `invalidating:` keys of ``LoaderStore/edit(invalidating:_:perform:)`` edit `id`,
   /// whose job succeeded.
@@ -25,7 +25,7 @@ enum InvalidationCause {
     switch self {
     case .invalidate(let prefix): "by invalidate(\(prefix))"
     case .invalidateAll: "by invalidateAll()"
-    case .exactKey(let key): "by invalidateEntry(\(key))"
+    case .exactKey(let key): "by invalidate(\(key), matching: .exact)"
     case .edit(let id): "by edit \(id), committed"
     case .outboxEdit(let name): "by outbox edit \(name), sent"
     case .trigger(let name): "by refresh trigger \(name)"

@@ -1,9 +1,9 @@
 import Foundation
 
 // What an inspector needs from a store and cannot get from an entry it does not know the type
-// of: a snapshot of every entry and the outbox, the actions of a query devtool on one exact
-// key (refetch, invalidate, reset, remove), pretending to be offline, and making the next
-// fetch of an entry fail.
+// of: a snapshot of every entry and the outbox, pretending to be offline, and making the next
+// fetch of an entry fail. A query devtool's actions on one key (refetch, invalidate, reset,
+// remove) are the store's own, with `matching: .exact`.
 
 extension LoaderStore {
   /// The store's entries and outbox now, as plain values.
@@ -32,69 +32,6 @@ extension LoaderStore {
       date: wallNow)
   }
 
-  /// Starts a fetch of the entry of exactly `key`, whatever its freshness, superseding a
-  /// running one (``SharedEntry/refetch()``, without waiting for it).
-  ///
-  /// An inspector's actions name one entry: unlike ``invalidate(_:)``, ``reset(_:pendingEdits:)``
-  /// and ``remove(_:pendingEdits:)``, which take a prefix, they leave `["posts", 42]` alone
-  /// when asked about `["posts"]`.
-  ///
-  /// - Parameter key: The entry's key.
-  /// - Returns: Whether the store holds an entry of that key (every value type asked for
-  ///   under it is refetched).
-  @discardableResult
-  public func refetchEntry(_ key: LoadKey) -> Bool {
-    let matching = inspectableEntries(exactly: key)
-    for entry in matching { entry.startInspectedRefetch() }
-    return !matching.isEmpty
-  }
-
-  /// Marks the entry of exactly `key` stale, as ``invalidate(_:)`` does for a prefix: an
-  /// observed entry, or one with a fetch running, refetches silently at once.
-  ///
-  /// - Parameter key: The entry's key.
-  /// - Returns: Whether the store holds an entry of that key.
-  @discardableResult
-  public func invalidateEntry(_ key: LoadKey) -> Bool {
-    let matching = inspectableEntries(exactly: key)
-    for entry in matching { entry.invalidate(.exactKey(key)) }
-    return !matching.isEmpty
-  }
-
-  /// Resets the entry of exactly `key` (``SharedEntry/reset()``): its fetch stops, its
-  /// optimistic edits go, it shows no value and its saved record is removed. The outbox's
-  /// queued edits for it stay, and are laid over it again.
-  ///
-  /// - Parameter key: The entry's key.
-  /// - Returns: Whether the store holds an entry of that key.
-  @discardableResult
-  public func resetEntry(_ key: LoadKey) -> Bool {
-    let matching = inspectableEntries(exactly: key)
-    for entry in matching {
-      (entry as? any RemovableEntry)?.resetForRemoval()
-      if outbox.hasAppliedEdits { outbox.layEdits(over: entry) }
-    }
-    return !matching.isEmpty
-  }
-
-  /// Removes the entry of exactly `key` from the store, as ``remove(_:pendingEdits:)`` does
-  /// for a prefix: it is reset (its saved record goes) and leaves; whoever still holds it
-  /// keeps a working object that is no longer shared. The outbox's queued edits stay.
-  ///
-  /// - Parameter key: The entry's key.
-  /// - Returns: Whether the store held an entry of that key.
-  @discardableResult
-  public func removeEntry(_ key: LoadKey) -> Bool {
-    let matching = inspectableEntries(exactly: key)
-    for entry in matching {
-      guard let removable = entry as? any RemovableEntry else { continue }
-      removable.resetForRemoval()
-      drop(entry)
-      removable.detach()
-    }
-    return !matching.isEmpty
-  }
-
   /// Makes the next fetch of the entry of exactly `key` fail with `error`, once; the fetches
   /// after it run normally.
   ///
@@ -104,11 +41,11 @@ extension LoaderStore {
   /// `.error(error)`, or keeps its value and sets ``LoadHandle/refreshError`` when its
   /// policy keeps values on failure (a silent refetch of a paged list does). A fetch that is
   /// running already is not touched: the next one started fails. Nothing starts a fetch here;
-  /// call ``refetchEntry(_:)`` to see it at once.
+  /// call ``refetch(_:matching:)`` to see it at once.
   ///
   /// ```swift
   /// store.failNextFetch(of: ["posts", 42], with: URLError(.timedOut))
-  /// store.refetchEntry(["posts", 42])  // fails with the timeout
+  /// store.refetch(["posts", 42], matching: .exact)  // fails with the timeout
   /// ```
   ///
   /// - Parameters:

@@ -1,10 +1,12 @@
-// Logging out: every entry under a key prefix leaves the store (`remove`) or goes back to no
-// value (`reset`), with its saved records, in memory and on storage. Queued outbox edits under
-// the prefix are the user's unsent work: they stay unless the caller says to discard them.
+// Logging out: every entry under a key prefix (or of one exact key) leaves the store (`remove`)
+// or goes back to no value (`reset`), with its saved records, in memory and on storage. Queued
+// outbox edits under the key are the user's unsent work: they stay unless the caller says to
+// discard them.
 
 extension LoaderStore {
-  /// What ``LoaderStore/remove(_:pendingEdits:)`` and ``LoaderStore/reset(_:pendingEdits:)``
-  /// do with the outbox edits whose ``OutboxEdit/scope`` is under the prefix.
+  /// What ``LoaderStore/remove(_:matching:pendingEdits:)`` and
+  /// ``LoaderStore/reset(_:matching:pendingEdits:)`` do with the outbox edits whose
+  /// ``OutboxEdit/scope`` the key names.
   public enum PendingEdits: Sendable, Hashable {
     /// They stay queued and are sent as usual (the default): unsent work is never lost
     /// silently. Their optimistic changes are laid over the entries made or reset under the
@@ -17,8 +19,9 @@ extension LoaderStore {
     case discard
   }
 
-  /// Removes every entry whose key starts with `prefix` from the store, with its saved
-  /// records: at logout, so that neither this launch nor the next shows the user's data.
+  /// Removes the entries `key` names from the store, with their saved records: at logout,
+  /// with a prefix, so that neither this launch nor the next shows the user's data; in an
+  /// inspector, with ``LoadKey/Match/exact``, to drop one entry.
   ///
   /// ```swift
   /// func logOut() async {
@@ -28,7 +31,7 @@ extension LoaderStore {
   /// }
   /// ```
   ///
-  /// Each entry under the prefix:
+  /// Each entry the key names:
   /// - stops its fetch, its stale timer and its refresh triggers;
   /// - is reset (its pending edits discarded, its state the reset state, `.absent`), so a
   ///   screen still holding the object shows nothing of the logged-out user;
@@ -37,27 +40,31 @@ extension LoaderStore {
   ///   loads, as a dropped entry does), but it is never saved again, never counted in
   ///   ``isFetching``, and is not the store's entry for its key.
   ///
-  /// The saved records under the prefix are removed through the store's ``persistence``,
+  /// The saved records the key names are removed through the store's ``persistence``,
   /// those of entries not in memory now (dropped, or saved in an earlier launch) included,
   /// after the saves already queued; ``flushPersistence()`` waits for the removal.
   ///
-  /// Outbox edits whose scope is under the prefix are kept unless `pendingEdits` is
+  /// Outbox edits whose scope the key names are kept unless `pendingEdits` is
   /// ``PendingEdits/discard``: they are the user's unsent changes. Send them first
   /// (``Outbox/untilIdle()``), or discard them on purpose.
   ///
-  /// A prefix with nothing under it removes nothing (the saved records under it, if any,
-  /// are still removed). A key always has a part, so no prefix names the whole store: use
+  /// A key that names no entry removes nothing (the saved records it names, if any, are
+  /// still removed). A key always has a part, so no prefix names the whole store: use
   /// ``trim()`` or ``removePersistedEntries()`` for that.
   ///
   /// - Parameters:
-  ///   - prefix: A key or a family of keys, such as `["user"]`.
-  ///   - pendingEdits: What to do with the outbox edits under the prefix;
+  ///   - key: A key or a family of keys, such as `["user"]`.
+  ///   - match: Whether `key` names every entry under it (``LoadKey/Match/prefix``, the
+  ///     default) or its own entry only (``LoadKey/Match/exact``).
+  ///   - pendingEdits: What to do with the outbox edits the key names;
   ///     ``PendingEdits/keep`` by default.
-  /// - Returns: What was removed, and which outbox edits under the prefix stay.
+  /// - Returns: What was removed, and which outbox edits the key names stay.
   @discardableResult
-  public func remove(_ prefix: LoadKey, pendingEdits: PendingEdits = .keep) -> PrefixRemoval {
-    let edits = settleEdits(under: prefix, pendingEdits)
-    let matching = entries.values.filter { $0.key.hasPrefix(prefix) }
+  public func remove(
+    _ key: LoadKey, matching match: LoadKey.Match = .prefix, pendingEdits: PendingEdits = .keep
+  ) -> PrefixRemoval {
+    let edits = settleEdits(named: key, match, pendingEdits)
+    let matching = entries.values.filter { $0.key.isNamed(by: key, match) }
     for entry in matching {
       guard let removable = entry as? any RemovableEntry else { continue }
       // Reset while still attached: the reset's write removes the entry's saved record.
@@ -66,18 +73,18 @@ extension LoaderStore {
       removable.detach()
       if LoadEvents.isOn {
         LoadEvents.report(
-          .entryRemoved, .entry(entry.key), detail: "by remove(\(prefix))",
+          .entryRemoved, .entry(entry.key), detail: "by \(Self.call("remove", key, match))",
           store: ObjectIdentifier(self))
       }
     }
-    removeSavedRecords(under: prefix)
+    removeSavedRecords(named: key, match)
     return PrefixRemoval(
       entryCount: matching.count, discardedEdits: edits.discarded, keptEdits: edits.kept)
   }
 
-  /// Resets every entry whose key starts with `prefix` and removes the saved records under
-  /// it: the entries stay in the store (and their observers with them), showing the reset
-  /// state (`.absent`) until they load again.
+  /// Resets the entries `key` names and removes the saved records it names: the entries
+  /// stay in the store (and their observers with them), showing the reset state (`.absent`)
+  /// until they load again.
   ///
   /// ```swift
   /// store.reset(["user"])
@@ -85,40 +92,49 @@ extension LoaderStore {
   ///
   /// Each entry's fetch stops and its pending edits are discarded, as ``SharedEntry/reset()``
   /// does. With ``PendingEdits/keep`` (the default) the outbox edits still queued are laid over
-  /// the reset entries again, as over entries just made. The saved records under the prefix
-  /// go through the store's ``persistence``, as in ``remove(_:pendingEdits:)``.
+  /// the reset entries again, as over entries just made. The saved records the key names
+  /// go through the store's ``persistence``, as in ``remove(_:matching:pendingEdits:)``.
   ///
   /// - Parameters:
-  ///   - prefix: A key or a family of keys, such as `["user"]`.
-  ///   - pendingEdits: What to do with the outbox edits under the prefix;
+  ///   - key: A key or a family of keys, such as `["user"]`.
+  ///   - match: Whether `key` names every entry under it (``LoadKey/Match/prefix``, the
+  ///     default) or its own entry only (``LoadKey/Match/exact``).
+  ///   - pendingEdits: What to do with the outbox edits the key names;
   ///     ``PendingEdits/keep`` by default.
-  /// - Returns: What was reset, and which outbox edits under the prefix stay.
+  /// - Returns: What was reset, and which outbox edits the key names stay.
   @discardableResult
-  public func reset(_ prefix: LoadKey, pendingEdits: PendingEdits = .keep) -> PrefixRemoval {
-    let edits = settleEdits(under: prefix, pendingEdits)
-    let matching = entries.values.filter { $0.key.hasPrefix(prefix) }
+  public func reset(
+    _ key: LoadKey, matching match: LoadKey.Match = .prefix, pendingEdits: PendingEdits = .keep
+  ) -> PrefixRemoval {
+    let edits = settleEdits(named: key, match, pendingEdits)
+    let matching = entries.values.filter { $0.key.isNamed(by: key, match) }
     for entry in matching {
       (entry as? any RemovableEntry)?.resetForRemoval()
       if LoadEvents.isOn {
         LoadEvents.report(
-          .entryReset, .entry(entry.key), detail: "by reset(\(prefix))",
+          .entryReset, .entry(entry.key), detail: "by \(Self.call("reset", key, match))",
           store: ObjectIdentifier(self))
       }
     }
     if outbox.hasAppliedEdits {
       for entry in matching { outbox.layEdits(over: entry) }
     }
-    removeSavedRecords(under: prefix)
+    removeSavedRecords(named: key, match)
     return PrefixRemoval(
       entryCount: matching.count, discardedEdits: edits.discarded, keptEdits: edits.kept)
   }
 
-  /// Discards the outbox edits under `prefix` when asked to; returns the ids discarded and
-  /// the ids that stay.
+  /// How an event names the call: `remove(["user"])`, `reset(["user"], matching: .exact)`.
+  private static func call(_ name: String, _ key: LoadKey, _ match: LoadKey.Match) -> String {
+    match == .prefix ? "\(name)(\(key))" : "\(name)(\(key), matching: .exact)"
+  }
+
+  /// Discards the outbox edits `key` names when asked to; returns the ids discarded and the
+  /// ids that stay.
   private func settleEdits(
-    under prefix: LoadKey, _ pendingEdits: PendingEdits
+    named key: LoadKey, _ match: LoadKey.Match, _ pendingEdits: PendingEdits
   ) -> (discarded: [OutboxItem.ID], kept: [OutboxItem.ID]) {
-    let under = outbox.editIDs(under: prefix)
+    let under = outbox.editIDs(named: key, match)
     guard pendingEdits == .discard else { return ([], under) }
     var discarded: [OutboxItem.ID] = []
     var kept: [OutboxItem.ID] = []
@@ -128,26 +144,31 @@ extension LoaderStore {
     return (discarded, kept)
   }
 
-  /// Removes, after the saves already queued, every saved record whose key is under
-  /// `prefix`.
-  private func removeSavedRecords(under prefix: LoadKey) {
+  /// Removes, after the saves already queued, every saved record `key` names.
+  private func removeSavedRecords(named key: LoadKey, _ match: LoadKey.Match) {
     guard let persister else { return }
-    guard let identity = try? PersistentKey(prefix).identity else {
-      // A prefix that cannot be saved names no saved record.
+    guard let persistentKey = try? PersistentKey(key) else {
+      // A key that cannot be saved names no saved record.
       return
     }
-    persister.writer.removeAll(under: identity, now: wallNow, store: self)
+    switch match {
+    case .prefix:
+      persister.writer.removeAll(under: persistentKey.identity, now: wallNow, store: self)
+    case .exact:
+      persister.writer.remove(persistentKey, store: self)
+    }
   }
 }
 
-/// What ``LoaderStore/remove(_:pendingEdits:)`` or ``LoaderStore/reset(_:pendingEdits:)`` did.
+/// What ``LoaderStore/remove(_:matching:pendingEdits:)`` or
+/// ``LoaderStore/reset(_:matching:pendingEdits:)`` did.
 public struct PrefixRemoval: Sendable, Hashable {
   /// How many entries were removed or reset (an entry kept apart after a
   /// ``LoadKeyTypeMismatch`` counts).
   public let entryCount: Int
-  /// The outbox edits under the prefix that were discarded.
+  /// The outbox edits the key names that were discarded.
   public let discardedEdits: [OutboxItem.ID]
-  /// The outbox edits under the prefix that stay queued: all of them with
+  /// The outbox edits the key names that stay queued: all of them with
   /// ``LoaderStore/PendingEdits/keep``; with ``LoaderStore/PendingEdits/discard``, those being
   /// sent at that moment.
   public let keptEdits: [OutboxItem.ID]
@@ -174,14 +195,15 @@ extension SharedEntry: RemovableEntry {
 }
 
 extension Outbox {
-  /// The ids of the edits whose scope is under `prefix`, oldest first; an edit restored
-  /// without its type registered is matched by its saved scope.
-  func editIDs(under prefix: LoadKey) -> [OutboxItem.ID] {
-    let identity = try? PersistentKey(prefix).identity
+  /// The ids of the edits whose scope `key` names, oldest first; an edit restored without
+  /// its type registered is matched by its saved scope.
+  func editIDs(named key: LoadKey, _ match: LoadKey.Match) -> [OutboxItem.ID] {
+    let identity = try? PersistentKey(key).identity
     return scopedItems.compactMap { item in
-      if let scope = item.scope { return scope.hasPrefix(prefix) ? item.id : nil }
+      if let scope = item.scope { return scope.isNamed(by: key, match) ? item.id : nil }
       guard let identity else { return nil }
-      return item.scopeID.hasPrefix(identity) ? item.id : nil
+      let named = match == .prefix ? item.scopeID.hasPrefix(identity) : item.scopeID == identity
+      return named ? item.id : nil
     }
   }
 }

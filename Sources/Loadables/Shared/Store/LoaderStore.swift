@@ -22,7 +22,7 @@ public import Foundation
 /// | rule | what happens |
 /// |---|---|
 /// | two callers, one key | one entry, one fetch; a second caller joins the running fetch |
-/// | ``invalidate(_:)`` | matching entries turn stale; observed ones (and any with a fetch running) refetch silently at once, others when next loaded or observed |
+/// | ``invalidate(_:matching:)`` | matching entries turn stale; observed ones (and any with a fetch running) refetch silently at once, others when next loaded or observed |
 /// | a fetch older than an invalidation or an edit | never stores its result |
 /// | ``edit(invalidating:_:perform:)`` fails | each entry shows its current base with the other pending edits, without that edit |
 /// | nobody observes an entry | it leaves the store after ``graceTime`` on the clock, once no fetch of it runs |
@@ -376,25 +376,6 @@ public final class LoaderStore {
   /// The keys of the entries held, in no particular order. The key of an entry kept apart
   /// after a ``LoadKeyTypeMismatch`` appears once for each value type.
   public var keys: [LoadKey] { entries.values.map(\.key) }
-
-  /// Marks every entry whose key starts with `prefix` stale. Entries someone observes, and
-  /// entries with a fetch running, refetch silently at once (the older fetch never stores);
-  /// the others refetch when next loaded or observed.
-  ///
-  /// - Parameter prefix: A key or a family of keys, such as `["posts"]`.
-  public func invalidate(_ prefix: LoadKey) {
-    invalidate(prefix, .invalidate(prefix))
-  }
-
-  /// Marks every entry under `prefix` stale, for `cause`; see ``invalidate(_:)``.
-  func invalidate(_ prefix: LoadKey, _ cause: InvalidationCause) {
-    for entry in entries.values where entry.key.hasPrefix(prefix) { entry.invalidate(cause) }
-  }
-
-  /// Marks every entry stale; see ``invalidate(_:)``.
-  public func invalidateAll() {
-    for entry in entries.values { entry.invalidate(.invalidateAll) }
-  }
 
   /// The time on the store's clock since the store was made.
   var now: Duration { stopwatch.elapsed }

@@ -35,7 +35,7 @@ where State.Value == Value {
   /// Whether the running fetch is counted in the store's activity (``LoaderStore/isFetching``).
   @exclusivity(unchecked) var countsAsFetching = false
 
-  /// Whether the entry was removed from its store (``LoaderStore/remove(_:pendingEdits:)``):
+  /// Whether the entry was removed from its store (``LoaderStore/remove(_:matching:pendingEdits:)``):
   /// it keeps working for whoever holds it, but is neither saved nor counted any more.
   @exclusivity(unchecked) var isDetached = false
 
