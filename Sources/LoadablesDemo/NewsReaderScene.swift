@@ -167,7 +167,7 @@ final class NewsReader {
     feedOnScreen = tab
     async let tabOpened = tab.load()
     async let widgetOpened = widget.load()
-    await until { self.store.isFetching }
+    await until { self.store.isRunning }
     await note("both screens open: one fetch, \(activity), observers \(tab.observerCount)")
     _ = await (tabOpened, widgetOpened)
     async let tabPaged: Void = tab.loadNextPage()
@@ -238,7 +238,7 @@ final class NewsReader {
 
     // Logout while the feed refetches.
     let refetch = Task { await tab.refetch() }
-    await until { self.store.isFetching }
+    await until { self.store.isRunning }
     await note("logout while the feed refetches: \(activity)")
     for observer in observers { observer.end() }
     let removal = store.remove(["articles"])
@@ -248,8 +248,8 @@ final class NewsReader {
       "store.remove([\"articles\"]): \(removal.entryCount) entries removed, "
         + "\(store.count) left; \(activity); the feed shows \(tab.state.list)")
     check(
-      removal.entryCount == 4 && store.count == 0 && !store.isFetching
-        && store.fetchingCount == 0 && !tab.state.list.isLoaded,
+      removal.entryCount == 4 && store.count == 0 && !store.isRunning
+        && store.runningCount == 0 && !tab.state.list.isLoaded,
       "the logout left something behind")
   }
 
@@ -285,9 +285,9 @@ final class NewsReader {
     check(results == [.updated, .updated], "an update found no value")
   }
 
-  /// `isFetching true, fetchingCount 2`.
+  /// `isRunning true, runningCount 2`.
   var activity: String {
-    "isFetching \(store.isFetching), fetchingCount \(store.fetchingCount)"
+    "isRunning \(store.isRunning), runningCount \(store.runningCount)"
   }
 
   /// Waits, a turn at a time, until `condition` holds; gives up after five seconds.
@@ -302,7 +302,7 @@ extension DemoScreen {
   /// widget) and the detail on screen.
   static func newsReader(_ reader: NewsReader) -> String {
     let store = reader.store
-    var header = "store: " + (store.isFetching ? "fetching \(store.fetchingCount)" : "idle")
+    var header = "store: " + (store.isRunning ? "fetching \(store.runningCount)" : "idle")
     guard let feed = reader.feedOnScreen else { return header }
     if feed.isRunning, feed.state.list.isLoaded, !feed.state.nextPage.isLoading {
       header += " · feed refreshing…"

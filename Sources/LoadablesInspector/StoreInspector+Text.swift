@@ -94,7 +94,7 @@ extension StoreInspector {
   /// "store: 3 entries, fetching 1, offline (simulated)".
   private var header: String {
     var parts = ["\(snapshot.entries.count) entr\(snapshot.entries.count == 1 ? "y" : "ies")"]
-    parts.append(snapshot.fetchingCount == 0 ? "idle" : "fetching \(snapshot.fetchingCount)")
+    parts.append(snapshot.runningCount == 0 ? "idle" : "fetching \(snapshot.runningCount)")
     switch (snapshot.isOnline, snapshot.isSimulatingOffline) {
     case (_, true): parts.append("offline (simulated)")
     case (true?, false): parts.append("online")
@@ -120,7 +120,7 @@ extension StoreInspector {
 
   private static func fetch(of entry: EntrySnapshot) -> String {
     var parts: [String] = []
-    if entry.isFetching {
+    if entry.isRunning {
       parts.append(entry.isWaitingForNetwork ? "waiting for network" : "running")
       if let attempt = entry.attempt { parts.append("#\(attempt.number)/\(attempt.maxAttempts)") }
       if let fraction = entry.progress?.fraction { parts.append("\(Int(fraction * 100))%") }

@@ -50,7 +50,7 @@
 
     private var header: String {
       let snapshot = inspector.snapshot
-      var header = "\(snapshot.entries.count) entries, fetching \(snapshot.fetchingCount)"
+      var header = "\(snapshot.entries.count) entries, fetching \(snapshot.runningCount)"
       if snapshot.isSimulatingOffline {
         header += ", offline (simulated)"
       } else if let isOnline = snapshot.isOnline {
@@ -84,7 +84,7 @@
       var parts = [entry.phase.description]
       parts.append("\(entry.observerCount) observer\(entry.observerCount == 1 ? "" : "s")")
       parts.append(entry.staleness.description)
-      if entry.isFetching { parts.append(entry.isWaitingForNetwork ? "waiting" : "fetching") }
+      if entry.isRunning { parts.append(entry.isWaitingForNetwork ? "waiting" : "fetching") }
       return "\(entry.id)  " + parts.joined(separator: " · ")
     }
   }

@@ -20,21 +20,21 @@ final class NewsReaderSceneTests: XCTestCase {
     let text = lines.joined(separator: "\n")
 
     for expected in [
-      "both screens open: one fetch, isFetching true, fetchingCount 1, observers 2",
+      "both screens open: one fetch, isRunning true, runningCount 1, observers 2",
       "requests: GET /articles?page=1, GET /articles?page=2",
-      "one permit (isFetching true, fetchingCount 2)",
+      "one permit (isRunning true, runningCount 2)",
       "tap row 1: the detail shows the row as a placeholder (isPlaceholder: true)",
-      "isFetching true, fetchingCount 3",
+      "isRunning true, runningCount 3",
       "article requests in order: GET /articles/2, GET /articles/1, GET /articles/3",
-      "the detail's fetch landed: isPlaceholder false, isFetching false, fetchingCount 0",
+      "the detail's fetch landed: isPlaceholder false, isRunning false, runningCount 0",
       "staleTime 60.0 seconds (the store's), policy limit(1)",
       "rename to “Trains run on time”: edit.update → detail .updated, feed .updated",
       "the server accepted: committed",
       "rename to “TRAINS RUN ON TIME”: edit.update → detail .updated, feed .updated",
       "the server refused: 422 titles may not shout",
       "rolled back: both show “Trains run on time” again",
-      "logout while the feed refetches: isFetching true, fetchingCount 1",
-      "store.remove([\"articles\"]): 4 entries removed, 0 left; isFetching false, fetchingCount 0",
+      "logout while the feed refetches: isRunning true, runningCount 1",
+      "store.remove([\"articles\"]): 4 entries removed, 0 left; isRunning false, runningCount 0",
     ] {
       XCTAssertTrue(text.contains(expected), "missing “\(expected)” in:\n\(text)")
     }

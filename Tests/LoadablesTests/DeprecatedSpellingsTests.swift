@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 import LoadablesTesting
 import XCTest
@@ -19,6 +20,10 @@ final class DeprecatedSpellingsTests: XCTestCase {
   func testTheExactKeyStoreActionsActOnOneEntryAndSayWhetherItWasThere() async throws {
     try await V03Spellings.checks().checkExactKeyStoreActions()
   }
+
+  func testTheStoresFetchingWordsReadItsRunningOnes() async throws {
+    try await V03Spellings.checks().checkFetchingIsRunning()
+  }
 }
 
 @MainActor
@@ -27,6 +32,7 @@ protocol V03SpellingChecks {
   func checkProcessKeyPath() async throws
   func checkPagedKeyPath() async throws
   func checkExactKeyStoreActions() async throws
+  func checkFetchingIsRunning() async throws
 }
 
 @MainActor
@@ -66,6 +72,29 @@ private struct V03Spellings: V03SpellingChecks {
     XCTAssertFalse(store.invalidateEntry(["posts"]))
     XCTAssertFalse(store.refetchEntry(["posts"]))
     XCTAssertFalse(store.resetEntry(["posts"]))
+  }
+
+  @available(*, deprecated, message: "calls the 0.3 spellings on purpose")
+  func checkFetchingIsRunning() async throws {
+    let store = LoaderStore()
+    let gate = Gate<Int>()
+    let entry = store.loader(for: ["n"]) { try await gate.pass() }
+    let task = entry.start()
+    await gate.arrival()
+    XCTAssertTrue(store.isFetching)
+    XCTAssertEqual(store.fetchingCount, 1)
+    let snapshot = store.snapshot()
+    XCTAssertEqual(snapshot.fetchingCount, snapshot.runningCount)
+    XCTAssertEqual(snapshot.entry(["n"])?.isFetching, true)
+    let made = EntrySnapshot(key: ["n"], phase: .loading, staleness: .noValue, isFetching: true)
+    XCTAssertTrue(made.isRunning)
+    let madeStore = StoreSnapshot(
+      entries: [made], outbox: [], fetchingCount: 1, isOnline: nil, isSimulatingOffline: false,
+      date: Date())
+    XCTAssertEqual(madeStore.runningCount, 1)
+    gate.open(1)
+    await task.value
+    XCTAssertFalse(store.isFetching)
   }
 
   @available(*, deprecated, message: "calls the 0.3 spellings on purpose")

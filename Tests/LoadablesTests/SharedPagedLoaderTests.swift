@@ -39,14 +39,14 @@ final class SharedPagedLoaderTests: XCTestCase {
     let first = Task { await feed.load() }
     await server.answer(0, with: page(1))
     _ = await first.value
-    XCTAssertFalse(store.isFetching)
+    XCTAssertFalse(store.isRunning)
     let next = Task { await feed.loadNextPage() }
     await server.gate(1).arrival()
-    XCTAssertTrue(store.isFetching, "a next page in flight is not counted")
-    XCTAssertEqual(store.fetchingCount, 1)
+    XCTAssertTrue(store.isRunning, "a next page in flight is not counted")
+    XCTAssertEqual(store.runningCount, 1)
     server.gate(1).open(page(2))
     await next.value
-    XCTAssertFalse(store.isFetching)
+    XCTAssertFalse(store.isRunning)
   }
 
   func testALoadJoinsANextPageInFlight() async {

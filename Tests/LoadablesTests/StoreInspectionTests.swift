@@ -34,7 +34,7 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertEqual(one.staleness, .fresh)
     XCTAssertEqual(one.fetchedAt, start)
     XCTAssertEqual(one.staleAt, start.addingTimeInterval(60))
-    XCTAssertFalse(one.isFetching)
+    XCTAssertFalse(one.isRunning)
     XCTAssertEqual(snapshot.entry(["posts", 2])?.staleness, .invalidated)
     XCTAssertEqual(snapshot.entry(["empty"])?.staleness, .noValue)
     XCTAssertEqual(snapshot.entry(["empty"])?.phase, .absent)
@@ -58,12 +58,12 @@ final class StoreInspectionTests: XCTestCase {
     let load = Task { await entry.load() }
     await gate.arrival()
     let running = try XCTUnwrap(store.snapshot().entry(["slow"]))
-    XCTAssertTrue(running.isFetching)
+    XCTAssertTrue(running.isRunning)
     XCTAssertFalse(running.isRefreshing)
     XCTAssertEqual(running.phase, .loading)
     XCTAssertEqual(running.attempt?.number, 1)
     XCTAssertEqual(running.progress?.fraction, 0.5)
-    XCTAssertEqual(store.snapshot().fetchingCount, 1)
+    XCTAssertEqual(store.snapshot().runningCount, 1)
     gate.open(7)
     _ = await load.value
     XCTAssertEqual(store.snapshot().entry(["slow"])?.valueSummary, "7")

@@ -72,10 +72,10 @@ final class StoreRemovalTests: XCTestCase {
     let entry = store.loader(for: ["user", "count"]) { try await gate.passIgnoringCancellation() }
     let loading = Task { await entry.load() }
     await gate.arrival()
-    XCTAssertTrue(store.isFetching)
+    XCTAssertTrue(store.isRunning)
 
     store.remove(["user"])
-    XCTAssertFalse(store.isFetching, "a removed entry's fetch still counts")
+    XCTAssertFalse(store.isRunning, "a removed entry's fetch still counts")
     XCTAssertFalse(entry.isRunning)
     gate.open(7)
     _ = await loading.value
@@ -97,7 +97,7 @@ final class StoreRemovalTests: XCTestCase {
     let token = profile.observe()
     await profile.refetch()
     XCTAssertEqual(profile.state, .loaded(Profile(name: "Ann again")))
-    XCTAssertFalse(store.isFetching)
+    XCTAssertFalse(store.isRunning)
     token.end()
     // ... but the store neither holds it nor saved it.
     XCTAssertEqual(store.count, 0)
@@ -280,33 +280,33 @@ final class StoreRemovalTests: XCTestCase {
     let gates = [Gate<Int>(), Gate<Int>()]
     let first = store.loader(for: ["a"]) { try await gates[0].pass() }
     let second = store.loader(for: ["b"]) { try await gates[1].pass() }
-    let fetchingChanges = ChangeCounter { _ = store.isFetching }
-    let countChanges = ChangeCounter { _ = store.fetchingCount }
-    XCTAssertFalse(store.isFetching)
-    XCTAssertEqual(store.fetchingCount, 0)
+    let fetchingChanges = ChangeCounter { _ = store.isRunning }
+    let countChanges = ChangeCounter { _ = store.runningCount }
+    XCTAssertFalse(store.isRunning)
+    XCTAssertEqual(store.runningCount, 0)
 
     let loadingFirst = Task { await first.load() }
     await gates[0].arrival()
     let loadingSecond = Task { await second.load() }
     await gates[1].arrival()
-    XCTAssertTrue(store.isFetching)
-    XCTAssertEqual(store.fetchingCount, 2)
+    XCTAssertTrue(store.isRunning)
+    XCTAssertEqual(store.runningCount, 2)
     // A load joining a running fetch, and a refetch superseding one, count it once.
     let joining = Task { await first.load() }
     let refetching = Task { await first.refetch() }
     await gates[0].arrival(count: 2)
-    XCTAssertEqual(store.fetchingCount, 2)
+    XCTAssertEqual(store.runningCount, 2)
 
     gates[0].open(1)
     _ = await loadingFirst.value
     _ = await joining.value
     _ = await refetching.value
-    XCTAssertEqual(store.fetchingCount, 1)
-    XCTAssertTrue(store.isFetching)
+    XCTAssertEqual(store.runningCount, 1)
+    XCTAssertTrue(store.isRunning)
     second.cancel()
     _ = await loadingSecond.value
-    XCTAssertEqual(store.fetchingCount, 0)
-    XCTAssertFalse(store.isFetching)
+    XCTAssertEqual(store.runningCount, 0)
+    XCTAssertFalse(store.isRunning)
     XCTAssertEqual(fetchingChanges.count, 2, "isFetching woke its observers at each fetch")
     XCTAssertEqual(countChanges.count, 4)
   }
@@ -317,10 +317,10 @@ final class StoreRemovalTests: XCTestCase {
       throw TestError(code: 1)
     }
     await entry.load()
-    XCTAssertEqual(store.fetchingCount, 0, "a failed fetch still counts")
+    XCTAssertEqual(store.runningCount, 0, "a failed fetch still counts")
     let fresh = store.loader(for: ["b"], staleTime: .seconds(60)) { 1 }
     await fresh.load()
-    let changes = ChangeCounter { _ = store.fetchingCount }
+    let changes = ChangeCounter { _ = store.runningCount }
     await fresh.load()
     XCTAssertEqual(changes.count, 0, "a fresh read moved the count")
   }
@@ -335,22 +335,22 @@ final class StoreRemovalTests: XCTestCase {
     for end in ["cancel", "reset", "invalidate", "trim"] {
       let loading = Task { await entry.refetch() }
       await gate.arrival(count: gate.arrived + 1)
-      XCTAssertEqual(store.fetchingCount, 1, end)
+      XCTAssertEqual(store.runningCount, 1, end)
       switch end {
       case "cancel": entry.cancel()
       case "reset": entry.reset()
       case "invalidate":
         store.invalidate(["a"])  // a new fetch supersedes the running one: still one
         await gate.arrival(count: gate.arrived + 1)
-        XCTAssertEqual(store.fetchingCount, 1, "a superseding fetch was counted twice")
+        XCTAssertEqual(store.runningCount, 1, "a superseding fetch was counted twice")
         entry.cancel()
       default:
         token.end()
         store.trim()
       }
       _ = await loading.value
-      XCTAssertEqual(store.fetchingCount, 0, "the count stayed up after \(end)")
-      XCTAssertFalse(store.isFetching)
+      XCTAssertEqual(store.runningCount, 0, "the count stayed up after \(end)")
+      XCTAssertFalse(store.isRunning)
     }
   }
 

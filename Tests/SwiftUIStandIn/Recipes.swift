@@ -401,7 +401,7 @@ struct StoreActivityBar: View {
 
   var body: some View {
     VStack {
-      if store.isFetching { ProgressView() }
+      if store.isRunning { ProgressView() }
       if store.pendingEditCount > 0 {
         Text("\(store.pendingEditCount) changes waiting to sync")
       }

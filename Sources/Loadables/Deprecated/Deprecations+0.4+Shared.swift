@@ -1,3 +1,5 @@
+public import Foundation
+
 // The 0.3 spellings of the loader objects and shared entries that 0.4 replaced, kept for this
 // minor version so that code written against 0.3 still compiles (with a warning naming the
 // replacement) and behaves the same.
@@ -78,5 +80,94 @@ extension LoaderStore {
   @discardableResult
   public func removeEntry(_ key: LoadKey) -> Bool {
     remove(key, matching: .exact).entryCount > 0
+  }
+}
+
+// MARK: - One word for a load in flight: `isRunning`
+
+extension LoaderStore {
+  /// Whether any entry of the store runs a fetch now.
+  @available(*, deprecated, renamed: "isRunning")
+  public var isFetching: Bool { isRunning }
+
+  /// How many entries of the store run a fetch now.
+  @available(*, deprecated, renamed: "runningCount")
+  public var fetchingCount: Int { runningCount }
+}
+
+extension StoreSnapshot {
+  /// How many entries run a fetch now.
+  @available(*, deprecated, renamed: "runningCount")
+  public var fetchingCount: Int { runningCount }
+
+  /// Creates a snapshot.
+  ///
+  /// - Parameters:
+  ///   - entries: The entries.
+  ///   - outbox: The queued edits.
+  ///   - fetchingCount: How many entries run a fetch now.
+  ///   - isOnline: Whether the connectivity says online; `nil` without one.
+  ///   - isSimulatingOffline: Whether the store pretends to be offline.
+  ///   - date: When the snapshot was taken.
+  @available(
+    *, deprecated, renamed: "init(entries:outbox:runningCount:isOnline:isSimulatingOffline:date:)"
+  )
+  public init(
+    entries: [EntrySnapshot], outbox: [OutboxItem], fetchingCount: Int, isOnline: Bool?,
+    isSimulatingOffline: Bool, date: Date
+  ) {
+    self.init(
+      entries: entries, outbox: outbox, runningCount: fetchingCount, isOnline: isOnline,
+      isSimulatingOffline: isSimulatingOffline, date: date)
+  }
+}
+
+extension EntrySnapshot {
+  /// Whether a fetch is in flight.
+  @available(*, deprecated, renamed: "isRunning")
+  public var isFetching: Bool { isRunning }
+
+  /// Creates an entry's snapshot.
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - id: Its identity; the key's description by default.
+  ///   - kind: A value or a paged list.
+  ///   - valueType: Its value type's name.
+  ///   - phase: What it shows.
+  ///   - valueSummary: Its value in a line.
+  ///   - error: The error shown or kept.
+  ///   - nextPage: A paged list's next page in a word.
+  ///   - observerCount: How many observers are alive.
+  ///   - fetchedAt: When the value was fetched.
+  ///   - staleTime: How long a value stays fresh.
+  ///   - staleness: Whether it is fresh, and why not.
+  ///   - staleAt: When a fresh value turns stale.
+  ///   - isFetching: Whether a fetch is in flight.
+  ///   - isWaitingForNetwork: Whether it waits for the network.
+  ///   - attempt: The retry attempt.
+  ///   - progress: The fetch's progress.
+  ///   - isPersisted: Whether the entry is saved between launches.
+  ///   - pendingEditCount: Uncommitted optimistic edits.
+  ///   - editCount: Every optimistic edit laid over.
+  ///   - failsNextFetch: Whether its next fetch fails on purpose.
+  @available(*, deprecated, message: "the label isFetching: is now isRunning:")
+  public init(
+    key: LoadKey, id: String? = nil, kind: Kind = .value, valueType: String = "",
+    phase: Phase, valueSummary: String? = nil, error: (any Error)? = nil,
+    nextPage: String? = nil, observerCount: Int = 0, fetchedAt: Date? = nil,
+    staleTime: Duration = .zero, staleness: Staleness, staleAt: Date? = nil,
+    isFetching: Bool, isWaitingForNetwork: Bool = false, attempt: RetryAttempt? = nil,
+    progress: LoadingProgress? = nil, isPersisted: Bool = false, pendingEditCount: Int = 0,
+    editCount: Int = 0, failsNextFetch: Bool = false
+  ) {
+    self.init(
+      key: key, id: id, kind: kind, valueType: valueType, phase: phase,
+      valueSummary: valueSummary, error: error, nextPage: nextPage,
+      observerCount: observerCount, fetchedAt: fetchedAt, staleTime: staleTime,
+      staleness: staleness, staleAt: staleAt, isRunning: isFetching,
+      isWaitingForNetwork: isWaitingForNetwork, attempt: attempt, progress: progress,
+      isPersisted: isPersisted, pendingEditCount: pendingEditCount, editCount: editCount,
+      failsNextFetch: failsNextFetch)
   }
 }

@@ -93,8 +93,9 @@ public struct EntrySnapshot: Sendable, Identifiable {
   public let staleness: Staleness
   /// When a fresh value turns stale; `nil` when it is stale already.
   public let staleAt: Date?
-  /// Whether a fetch is in flight, silent ones and a next page included.
-  public let isFetching: Bool
+  /// Whether a fetch is in flight, silent ones and a next page included
+  /// (``LoadHandle/isRunning``).
+  public let isRunning: Bool
   /// Whether that fetch waits for the network (``LoadHandle/isWaitingForNetwork``).
   public let isWaitingForNetwork: Bool
   /// The attempt a retry policy runs or waits to run (``LoadHandle/attempt``).
@@ -118,7 +119,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
   /// Whether a fetch runs while a value stays on screen: a silent refresh (a paged list's
   /// next page is not one).
   public var isRefreshing: Bool {
-    isFetching && (phase == .loaded || phase == .placeholder) && nextPage != "loading"
+    isRunning && (phase == .loaded || phase == .placeholder) && nextPage != "loading"
   }
 
   /// Creates an entry's snapshot; the store makes them (``LoaderStore/snapshot()``), and a
@@ -138,7 +139,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
   ///   - staleTime: How long a value stays fresh.
   ///   - staleness: Whether it is fresh, and why not.
   ///   - staleAt: When a fresh value turns stale.
-  ///   - isFetching: Whether a fetch is in flight.
+  ///   - isRunning: Whether a fetch is in flight.
   ///   - isWaitingForNetwork: Whether it waits for the network.
   ///   - attempt: The retry attempt.
   ///   - progress: The fetch's progress.
@@ -151,7 +152,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
     phase: Phase, valueSummary: String? = nil, error: (any Error)? = nil,
     nextPage: String? = nil, observerCount: Int = 0, fetchedAt: Date? = nil,
     staleTime: Duration = .zero, staleness: Staleness, staleAt: Date? = nil,
-    isFetching: Bool = false, isWaitingForNetwork: Bool = false, attempt: RetryAttempt? = nil,
+    isRunning: Bool = false, isWaitingForNetwork: Bool = false, attempt: RetryAttempt? = nil,
     progress: LoadingProgress? = nil, isPersisted: Bool = false, pendingEditCount: Int = 0,
     editCount: Int = 0, failsNextFetch: Bool = false
   ) {
@@ -168,7 +169,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
     self.staleTime = staleTime
     self.staleness = staleness
     self.staleAt = staleAt
-    self.isFetching = isFetching
+    self.isRunning = isRunning
     self.isWaitingForNetwork = isWaitingForNetwork
     self.attempt = attempt
     self.progress = progress

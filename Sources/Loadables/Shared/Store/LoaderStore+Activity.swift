@@ -1,4 +1,4 @@
-// Store-wide activity: how many entries fetch now, and how many outbox edits wait, observable
+// Store-wide activity: how many entries run a fetch now, and how many outbox edits wait, observable
 // for a global spinner or a "3 changes waiting to sync" banner. The count moves only where an
 // entry's fetch starts (the book's `startFetch` effect) and where its slot becomes idle, so a
 // fresh read, which starts nothing, never touches it.
@@ -6,19 +6,20 @@
 import Observation
 
 extension LoaderStore {
-  /// Whether any entry of the store is fetching now (silent refetches included). Observable:
-  /// a view reading it is told only when it turns `true` or `false`, not at each fetch.
+  /// Whether any entry of the store runs a fetch now (silent refetches included), as
+  /// ``LoadHandle/isRunning`` says of one entry. Observable: a view reading it is told only
+  /// when it turns `true` or `false`, not at each fetch.
   ///
   /// ```swift
-  /// if store.isFetching { ProgressView() }
+  /// if store.isRunning { ProgressView() }
   /// ```
   ///
   /// An entry removed with ``remove(_:matching:pendingEdits:)`` no longer counts, whatever its holder
   /// does with it.
-  public var isFetching: Bool { activity.isFetching }
+  public var isRunning: Bool { activity.isFetching }
 
-  /// How many entries of the store are fetching now. Observable.
-  public var fetchingCount: Int { activity.fetchingCount }
+  /// How many entries of the store run a fetch now. Observable.
+  public var runningCount: Int { activity.fetchingCount }
 
   /// How many outbox edits wait to be sent or are being sent: ``Outbox/pendingCount``.
   /// Observable.
@@ -27,7 +28,7 @@ extension LoaderStore {
 
 /// The store's count of fetching entries, observable, in a non-generic class so that
 /// observing it needs no key path built in a generic context. Two markers: a view that reads
-/// only ``isFetching`` is not woken when a second fetch starts.
+/// only ``LoaderStore/isRunning`` is not woken when a second fetch starts.
 @MainActor
 final class StoreActivity {
   private let registrar = ObservationRegistrar()

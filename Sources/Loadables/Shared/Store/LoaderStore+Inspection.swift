@@ -26,7 +26,7 @@ extension LoaderStore {
     // By key, a key before the longer keys it starts (`["a"]`, then `["a", 1]`).
     snapshots.sort { $0.id.dropLast() < $1.id.dropLast() }
     return StoreSnapshot(
-      entries: snapshots, outbox: outbox.items, fetchingCount: fetchingCount,
+      entries: snapshots, outbox: outbox.items, runningCount: runningCount,
       isOnline: connectivity == nil ? nil : network.isOnlineNow,
       isSimulatingOffline: isSimulatingOffline,
       date: wallNow)
@@ -158,7 +158,7 @@ extension SharedEntry: InspectableEntry {
       valueSummary: summary?.value, error: summary?.error ?? slot.refreshError,
       nextPage: summary?.nextPage, observerCount: observerCount,
       fetchedAt: tally.fetchedAt.map(store.wallDate(at:)), staleTime: tally.staleTime,
-      staleness: staleness, staleAt: staleAt, isFetching: slot.isBusy,
+      staleness: staleness, staleAt: staleAt, isRunning: slot.isBusy,
       isWaitingForNetwork: slot.isWaitingForNetwork, attempt: slot.attempt,
       progress: slot.progress, isPersisted: persisted, pendingEditCount: pending,
       editCount: book.edits.count, failsNextFetch: FetchInjection.isArmed(for: self))

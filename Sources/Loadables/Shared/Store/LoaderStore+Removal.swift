@@ -38,7 +38,7 @@ extension LoaderStore {
   /// - leaves the store: asking for its key makes a new entry, which fetches;
   /// - is detached: whoever still holds the object may use it (it loads, and shows what it
   ///   loads, as a dropped entry does), but it is never saved again, never counted in
-  ///   ``isFetching``, and is not the store's entry for its key.
+  ///   ``isRunning``, and is not the store's entry for its key.
   ///
   /// The saved records the key names are removed through the store's ``persistence``,
   /// those of entries not in memory now (dropped, or saved in an earlier launch) included,

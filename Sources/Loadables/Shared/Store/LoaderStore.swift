@@ -98,7 +98,7 @@ public final class LoaderStore {
   /// The edits queued to be sent, restored from ``persistence`` when the store is made; see
   /// ``Outbox``, ``register(_:backoff:handler:)`` and ``edit(_:delivery:)``.
   public let outbox: Outbox
-  /// How many entries fetch now; see ``isFetching`` (`LoaderStore+Activity.swift`).
+  /// How many entries fetch now; see ``isRunning`` (`LoaderStore+Activity.swift`).
   let activity = StoreActivity()
 
   /// Creates an empty store.

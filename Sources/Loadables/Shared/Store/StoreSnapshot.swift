@@ -17,8 +17,8 @@ public struct StoreSnapshot: Sendable {
   public let entries: [EntrySnapshot]
   /// The edits queued in the store's ``LoaderStore/outbox``, in the order they are sent.
   public let outbox: [OutboxItem]
-  /// How many entries fetch now (``LoaderStore/fetchingCount``).
-  public let fetchingCount: Int
+  /// How many entries run a fetch now (``LoaderStore/runningCount``).
+  public let runningCount: Int
   /// Whether the store's ``LoaderStore/connectivity`` says online; `nil` for a store made
   /// without one.
   public let isOnline: Bool?
@@ -33,17 +33,17 @@ public struct StoreSnapshot: Sendable {
   /// - Parameters:
   ///   - entries: The entries.
   ///   - outbox: The queued edits.
-  ///   - fetchingCount: How many entries fetch now.
+  ///   - runningCount: How many entries run a fetch now.
   ///   - isOnline: Whether the connectivity says online; `nil` without one.
   ///   - isSimulatingOffline: Whether the store pretends to be offline.
   ///   - date: When the snapshot was taken.
   public init(
-    entries: [EntrySnapshot], outbox: [OutboxItem], fetchingCount: Int, isOnline: Bool?,
+    entries: [EntrySnapshot], outbox: [OutboxItem], runningCount: Int, isOnline: Bool?,
     isSimulatingOffline: Bool, date: Date
   ) {
     self.entries = entries
     self.outbox = outbox
-    self.fetchingCount = fetchingCount
+    self.runningCount = runningCount
     self.isOnline = isOnline
     self.isSimulatingOffline = isSimulatingOffline
     self.date = date

@@ -32,7 +32,7 @@ where State.Value == Value {
   /// moves the generation on.
   @exclusivity(unchecked) var addedPageGeneration: UInt64?
 
-  /// Whether the running fetch is counted in the store's activity (``LoaderStore/isFetching``).
+  /// Whether the running fetch is counted in the store's activity (``LoaderStore/isRunning``).
   @exclusivity(unchecked) var countsAsFetching = false
 
   /// Whether the entry was removed from its store (``LoaderStore/remove(_:matching:pendingEdits:)``):
