@@ -92,15 +92,24 @@ extension Loadable {
     /// `.error(error)`.
     ///
     /// Cancels the running load first. The task holds nothing strongly but `block`, so a
-    /// released owner is not kept alive and its load is cancelled.
+    /// released owner is not kept alive and its load is cancelled. A `policy` (retry,
+    /// timeout, debounce, a concurrency limit, a cache, deduplication) wraps the block; a
+    /// cache may show its value at once instead of `.loading`.
     ///
     /// ```swift
     /// $numbers.load { try await api.numbers() }
+    /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10))) { try await api.feed() }
     /// ```
+    ///
+    /// > Important: Inside `async` code, `load` resolves to the awaited overload and waits
+    /// > for the load to stop. To start without waiting there, call
+    /// > ``start(silently:policy:priority:block:)``.
     ///
     /// - Parameters:
     ///   - silently: When `true`, the state is not set to `.loading`: the old value stays on
     ///     screen until the new one arrives. `isRunning` still turns `true`.
+    ///   - policy: How to run the block; see ``LoadPolicy`` for the order policies apply in.
+    ///     None by default.
     ///   - priority: The priority of the new task.
     ///   - block: Produces the value. Throw `CancelLoadable` to cancel or `ResetLoadable` to
     ///     reset.
@@ -108,11 +117,11 @@ extension Loadable {
     @MainActor @discardableResult @inlinable
     public func load(
       silently: Bool = false,
+      policy: LoadPolicy<Value> = LoadPolicy(),
       priority: TaskPriority? = nil,
       block: @MainActor @escaping () async throws -> Value
     ) -> Task<Void, Never> {
-      storage.launch(
-        (), silently: silently, priority: priority, interrupts: nil, work: .returning(block))
+      storage.launch((), silently: silently, priority: priority, policy: policy, block: block)
     }
 
     /// Starts a load in a new task, calling `onInterrupt` at each accumulated delay while it

@@ -31,7 +31,8 @@ extension Loadable.Binding {
     priority: TaskPriority? = nil,
     block: @MainActor @escaping () async throws -> Value
   ) -> Task<Void, Never> {
-    storage.launch((), silently: silently, priority: priority, policy: policy, block: block)
+    // In synchronous code `load` is the `Task`-returning overload: one body for both.
+    load(silently: silently, policy: policy, priority: priority, block: block)
   }
 
   /// Starts a load whose block writes states over time through `yield`, in a new task, and
@@ -56,7 +57,6 @@ extension Loadable.Binding {
       @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
       -> Void
   ) -> Task<Void, Never> {
-    storage.launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block))
+    load(silently: silently, priority: priority, block: block)
   }
 }

@@ -84,15 +84,22 @@ extension Process {
     /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
     /// `.failed(process: process, error: error)`.
     ///
-    /// Cancels the running job first.
+    /// Cancels the running job first. A `policy` (retry, timeout, a concurrency limit, ...)
+    /// wraps the block.
     ///
     /// ```swift
     /// $action.run(.delete) { try await api.delete(item) }
+    /// $action.run(.save, policy: .retry(maxAttempts: 3)) { try await api.save(draft) }
     /// ```
+    ///
+    /// > Important: Inside `async` code, `run` resolves to the awaited overload and waits
+    /// > for the job to stop. To start without waiting there, call
+    /// > ``start(_:silently:policy:priority:block:)``.
     ///
     /// - Parameters:
     ///   - process: Which job this is.
     ///   - silently: When `true`, the state is not set to `.running` first.
+    ///   - policy: How to run the block; see ``LoadPolicy``. None by default.
     ///   - priority: The priority of the new task.
     ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
     /// - Returns: The task running the job; you need not keep it.
@@ -100,12 +107,11 @@ extension Process {
     public func run(
       _ process: ProcessKind,
       silently: Bool = false,
+      policy: LoadPolicy<Void> = LoadPolicy(),
       priority: TaskPriority? = nil,
       block: @MainActor @escaping () async throws -> Void
     ) -> Task<Void, Never> {
-      storage.launch(
-        process, silently: silently, priority: priority, interrupts: nil,
-        work: .returning(block))
+      storage.launch(process, silently: silently, priority: priority, policy: policy, block: block)
     }
 
     /// Starts a job in a new task, calling `onInterrupt` at each accumulated delay while it
@@ -189,16 +195,18 @@ extension Process.Binding where ProcessKind == SingleProcess {
   ///
   /// - Parameters:
   ///   - silently: When `true`, the state is not set to `.running` first.
+  ///   - policy: How to run the block; see ``LoadPolicy``. None by default.
   ///   - priority: The priority of the new task.
   ///   - block: The job.
   /// - Returns: The task running the job.
   @MainActor @discardableResult @inlinable
   public func run(
     silently: Bool = false,
+    policy: LoadPolicy<Void> = LoadPolicy(),
     priority: TaskPriority? = nil,
     block: @MainActor @escaping () async throws -> Void
   ) -> Task<Void, Never> {
-    run(SingleProcess(), silently: silently, priority: priority, block: block)
+    run(SingleProcess(), silently: silently, policy: policy, priority: priority, block: block)
   }
 
   /// Starts a job in a new task as a new ``SingleProcess``, with interrupts.

@@ -27,7 +27,8 @@ extension Process.Binding {
     priority: TaskPriority? = nil,
     block: @MainActor @escaping () async throws -> Void
   ) -> Task<Void, Never> {
-    storage.launch(process, silently: silently, priority: priority, policy: policy, block: block)
+    // In synchronous code `run` is the `Task`-returning overload: one body for both.
+    run(process, silently: silently, policy: policy, priority: priority, block: block)
   }
 }
 
