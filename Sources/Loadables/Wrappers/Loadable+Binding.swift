@@ -98,7 +98,6 @@ extension Loadable {
     ///
     /// ```swift
     /// $numbers.load { try await api.numbers() }
-    /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10))) { try await api.feed() }
     /// ```
     ///
     /// > Important: Inside `async` code, `load` resolves to the awaited overload and waits

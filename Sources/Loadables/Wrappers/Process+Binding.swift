@@ -89,7 +89,6 @@ extension Process {
     ///
     /// ```swift
     /// $action.run(.delete) { try await api.delete(item) }
-    /// $action.run(.save, policy: .retry(maxAttempts: 3)) { try await api.save(draft) }
     /// ```
     ///
     /// > Important: Inside `async` code, `run` resolves to the awaited overload and waits
