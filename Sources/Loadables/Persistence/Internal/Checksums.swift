@@ -21,7 +21,9 @@ enum SHA256 {
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in state {
-      for shift: UInt32 in [24, 16, 8, 0] { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
+      for shift: UInt32 in [24, 16, 8, 0] {
+        digest.append(UInt8(truncatingIfNeeded: word >> shift))
+      }
     }
     return digest
   }

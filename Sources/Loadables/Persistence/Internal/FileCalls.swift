@@ -58,7 +58,9 @@ enum FileCalls {
         bytes.append(contentsOf: repeatElement(0, count: Swift.max(bytes.count, 4096)))
       }
       let count = try retrying("read") {
-        bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        bytes.withUnsafeMutableBytes {
+          read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+        }
       }
       if count == 0 { break }
       filled += count
