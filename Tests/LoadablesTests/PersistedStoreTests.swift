@@ -332,6 +332,38 @@ final class PersistedStoreTests: XCTestCase {
     XCTAssertNotEqual(shown(next, id: 5), .absent, "the newest went")
   }
 
+  func testAnEntryReadBackAfterARelaunchCountsAsUsedByTheByteBudget() async throws {
+    let directory = temporaryDirectory("store")
+    let first = relaunch(.directory(directory, version: "1"))
+    for id in 1...3 {
+      await first.loader(for: ["posts", id]) { Post(id: id, title: "saved") }.load()
+    }
+    await first.flushPersistence()
+    let sizes = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".loadable") }
+      .map {
+        try XCTUnwrap(
+          (FileManager.default.attributesOfItem(atPath: directory.appending(path: $0).path)[.size]
+            as? NSNumber)?.intValue)
+      }
+    XCTAssertEqual(sizes.count, 3, "saved files: \(sizes)")
+    // Room for three records, not four.
+    let budget = StorePersistence.directory(
+      directory, version: "1", byteBudget: (sizes.max() ?? 0) * 7 / 2)
+
+    // Post 1, the oldest write, is read back before this launch writes anything; post 4's
+    // write then goes over the budget: the least recently used is post 2.
+    let second = relaunch(budget)
+    XCTAssertEqual(shown(second, id: 1), .loaded(Post(id: 1, title: "saved")))
+    await second.loader(for: ["posts", 4]) { Post(id: 4, title: "saved") }.load()
+    await second.flushPersistence()
+
+    let third = relaunch(budget)
+    XCTAssertEqual(shown(third, id: 1), .loaded(Post(id: 1, title: "saved")), "the read one went")
+    XCTAssertEqual(shown(third, id: 2), .absent, "the least recently used stayed")
+    XCTAssertEqual(shown(third, id: 4), .loaded(Post(id: 4, title: "saved")))
+  }
+
   // MARK: - Helpers
 
   /// What the entry of post `id` shows as it is made in `store`.

@@ -127,26 +127,52 @@ struct HandRenameEdit: Codable, Sendable {
   let title: String
 }
 
-/// The engineer's own outbox: each edit written durably, sent with the handler, and its file
-/// deleted once sent.
+/// The engineer's own outbox with the library's rule: each edit written durably, sent with
+/// the handler, and its file rewritten durably as committed (the edit and the time it
+/// committed), kept to be laid over values saved before the commit, in this launch and the
+/// next. Two atomic, synced writes per edit, as the rule needs: one when it is queued, one
+/// when it commits. `keepsCommitted: false` is the outbox without that rule, deleting the
+/// sent edit's file (one synced write), measured for information.
 @MainActor
 final class HandOutbox {
   private let directory: String
+  private let keepsCommitted: Bool
   private let handler: @MainActor (HandRenameEdit) async throws -> Void
   private let encoder = JSONEncoder()
   private var next = 0
+  /// The committed edits, oldest first, with when they committed.
+  private(set) var committed: [(edit: HandRenameEdit, path: String, at: Date)] = []
 
-  init(directory: String, handler: @escaping @MainActor (HandRenameEdit) async throws -> Void) {
+  init(
+    directory: String, keepsCommitted: Bool = true,
+    handler: @escaping @MainActor (HandRenameEdit) async throws -> Void
+  ) {
     self.directory = directory
+    self.keepsCommitted = keepsCommitted
     self.handler = handler
   }
 
-  /// Saves `edit`, sends it, and deletes its file; a failed send keeps the file for a retry.
+  /// Saves `edit`, sends it, and rewrites its file as committed (or deletes it); a failed
+  /// send keeps the file for a retry.
   func send(_ edit: HandRenameEdit) async throws {
     next += 1
     let path = directory + "/edit-\(next).json"
     try HandFiles.writeAtomically(try encoder.encode(edit), to: path, in: directory)
     try await handler(edit)
-    unlink(path)
+    guard keepsCommitted else {
+      unlink(path)
+      return
+    }
+    let committedAt = Date()
+    try HandFiles.writeAtomically(
+      try encoder.encode(HandCommittedEdit(edit: edit, committedAt: committedAt)), to: path,
+      in: directory)
+    committed.append((edit, path, committedAt))
   }
+}
+
+/// A committed edit's file: the edit and when it committed.
+struct HandCommittedEdit: Codable, Sendable {
+  let edit: HandRenameEdit
+  let committedAt: Date
 }

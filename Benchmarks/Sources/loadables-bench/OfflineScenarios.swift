@@ -7,11 +7,18 @@ import MallocCounter
 // hand-written file code of OfflineBaselines.swift doing the same. Every variant keeps its
 // files in a temporary directory of its own, removed when it ends.
 
-/// How many saved entries the restore scenarios find on disk.
+/// How many saved entries the restore scenarios find on disk (`offline.restore.first.10000`
+/// finds `manySavedEntryCount`).
 let savedEntryCount = 1_000
+let manySavedEntryCount = 10_000
 
 /// The version both stores save under.
 let benchVersion = "1"
+
+/// The environment variable naming the directory `compare` prepared the saved entries in
+/// (the runner's `prepare` command), so that callgrind measures launches, not the thousands
+/// of saves an earlier launch made.
+let savedEntriesVariable = "LOADABLES_BENCH_SAVED"
 
 /// A temporary directory of the runner's, removed by `remove()`.
 struct BenchDirectory {
@@ -35,6 +42,11 @@ struct BenchDirectory {
     }
   }
 
+  /// The directory at `url`, made before.
+  init(existing url: URL) {
+    self.url = url
+  }
+
   func remove() {
     try? FileManager.default.removeItem(at: url)
   }
@@ -48,20 +60,20 @@ func persistedStore(in directory: BenchDirectory) -> LoaderStore {
     persistence: .directory(directory.url, version: benchVersion))
 }
 
-/// Saves `savedEntryCount` posts with the library, as an earlier launch did.
+/// Saves `count` posts with the library, as an earlier launch did.
 @MainActor
-func saveLibraryEntries(in directory: BenchDirectory) async {
+func saveLibraryEntries(_ count: Int = savedEntryCount, in directory: BenchDirectory) async {
   let store = persistedStore(in: directory)
-  for id in 0..<savedEntryCount {
+  for id in 0..<count {
     await store.loader(for: ["posts", id]) { benchPost(id) }.load()
   }
   await store.flushPersistence()
 }
 
-/// Saves `savedEntryCount` posts by hand, as an earlier launch did.
-func saveHandEntries(in directory: BenchDirectory) {
+/// Saves `count` posts by hand, as an earlier launch did.
+func saveHandEntries(_ count: Int = savedEntryCount, in directory: BenchDirectory) {
   let encoder = JSONEncoder()
-  for id in 0..<savedEntryCount {
+  for id in 0..<count {
     do {
       try HandFiles.writeAtomically(
         try encoder.encode(benchPost(id)), to: HandFiles.postPath(id, in: directory.path),
@@ -70,6 +82,97 @@ func saveHandEntries(in directory: BenchDirectory) {
       fatalError("loadables-bench: cannot save post \(id): \(error)")
     }
   }
+}
+
+/// The name of the prepared directory of `count` posts saved by the library or by hand.
+func savedEntriesName(_ count: Int, byLibrary: Bool) -> String {
+  "\(byLibrary ? "library" : "hand")-\(count)"
+}
+
+/// Saves, under `root`, the posts every restore scenario launches over (the runner's
+/// `prepare` command; `compare` runs it natively, once, before measuring).
+@MainActor
+func prepareSavedEntries(in root: URL) async {
+  for count in [savedEntryCount, manySavedEntryCount] {
+    for byLibrary in [true, false] {
+      let directory = BenchDirectory(
+        existing: root.appending(
+          path: savedEntriesName(count, byLibrary: byLibrary), directoryHint: .isDirectory))
+      do {
+        try FileManager.default.createDirectory(
+          at: directory.url, withIntermediateDirectories: true)
+      } catch {
+        fatalError("loadables-bench: cannot make \(directory.path): \(error)")
+      }
+      if byLibrary {
+        await saveLibraryEntries(count, in: directory)
+      } else {
+        saveHandEntries(count, in: directory)
+      }
+    }
+  }
+}
+
+/// Runs `body` over a directory holding `count` posts saved by the library (`byLibrary`) or
+/// by hand: the one `compare` prepared (`LOADABLES_BENCH_SAVED`), else one saved here and
+/// removed after (`--smoke`, a run by hand).
+@MainActor
+func withSavedEntries(
+  _ count: Int, byLibrary: Bool, _ body: @MainActor (BenchDirectory) async -> Void
+) async {
+  if let root = ProcessInfo.processInfo.environment[savedEntriesVariable] {
+    let url = URL(fileURLWithPath: root).appending(
+      path: savedEntriesName(count, byLibrary: byLibrary), directoryHint: .isDirectory)
+    if FileManager.default.fileExists(atPath: url.path) {
+      await body(BenchDirectory(existing: url))
+      return
+    }
+  }
+  let directory = BenchDirectory(inMemory: true)
+  defer { directory.remove() }
+  if byLibrary {
+    await saveLibraryEntries(count, in: directory)
+  } else {
+    saveHandEntries(count, in: directory)
+  }
+  await body(directory)
+}
+
+/// A launch showing the first entry's saved value, with `count` entries saved: a new store,
+/// one entry made, its value read back; against the hand-written launch reading and decoding
+/// that one file (its decoder made per launch, as the store makes its own).
+@MainActor
+func restoreFirstScenario(_ name: String, count: Int) -> Scenario {
+  Scenario(
+    name: name,
+    unit: "launch: a new store, one entry made, its saved value shown (\(count) saved)",
+    library: { iterations in
+      await withSavedEntries(count, byLibrary: true) { directory in
+        for index in 0..<iterations {
+          let id = index % count
+          let store = persistedStore(in: directory)
+          let entry = store.loader(for: ["posts", id]) { benchPost(id) }
+          guard case .loaded(let post) = entry.state, post.id == id else {
+            preconditionFailure("post \(id) not restored: \(entry.state)")
+          }
+        }
+      }
+    },
+    baseline: { iterations in
+      await withSavedEntries(count, byLibrary: false) { directory in
+        for index in 0..<iterations {
+          let id = index % count
+          let decoder = JSONDecoder()
+          var boxes: [Int: HandPostBox] = [:]
+          let saved = HandFiles.read(
+            BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
+          let box = HandPostBox(restoring: saved) { benchPost(id) }
+          boxes[id] = box
+          precondition(boxes[id]?.state.value?.id == id, "post \(id) not restored")
+        }
+      }
+    }
+  )
 }
 
 /// The edit the outbox scenario queues: a rename with no optimistic change, sent by a
@@ -118,68 +221,36 @@ let offlineScenarios: [Scenario] = [
       }
     }
   ),
-  Scenario(
-    name: "offline.restore.first",
-    unit: "launch: a new store, one entry made, its saved value shown (1,000 saved)",
-    library: { iterations in
-      let directory = BenchDirectory(inMemory: true)
-      defer { directory.remove() }
-      await saveLibraryEntries(in: directory)
-      for index in 0..<iterations {
-        let id = index % savedEntryCount
-        let store = persistedStore(in: directory)
-        let entry = store.loader(for: ["posts", id]) { benchPost(id) }
-        guard case .loaded(let post) = entry.state, post.id == id else {
-          preconditionFailure("post \(id) not restored: \(entry.state)")
-        }
-      }
-    },
-    baseline: { iterations in
-      let directory = BenchDirectory(inMemory: true)
-      defer { directory.remove() }
-      saveHandEntries(in: directory)
-      let decoder = JSONDecoder()
-      for index in 0..<iterations {
-        let id = index % savedEntryCount
-        var boxes: [Int: HandPostBox] = [:]
-        let saved = HandFiles.read(
-          BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
-        let box = HandPostBox(restoring: saved) { benchPost(id) }
-        boxes[id] = box
-        precondition(boxes[id]?.state.value?.id == id, "post \(id) not restored")
-      }
-    }
-  ),
+  restoreFirstScenario("offline.restore.first", count: savedEntryCount),
+  restoreFirstScenario("offline.restore.first.10000", count: manySavedEntryCount),
   Scenario(
     name: "offline.restore.all",
     unit: "launch: a new store, all 1,000 saved entries made and shown",
     library: { iterations in
-      let directory = BenchDirectory(inMemory: true)
-      defer { directory.remove() }
-      await saveLibraryEntries(in: directory)
-      for _ in 0..<iterations {
-        let store = persistedStore(in: directory)
-        for id in 0..<savedEntryCount {
-          let entry = store.loader(for: ["posts", id]) { benchPost(id) }
-          guard case .loaded(let post) = entry.state, post.id == id else {
-            preconditionFailure("post \(id) not restored: \(entry.state)")
+      await withSavedEntries(savedEntryCount, byLibrary: true) { directory in
+        for _ in 0..<iterations {
+          let store = persistedStore(in: directory)
+          for id in 0..<savedEntryCount {
+            let entry = store.loader(for: ["posts", id]) { benchPost(id) }
+            guard case .loaded(let post) = entry.state, post.id == id else {
+              preconditionFailure("post \(id) not restored: \(entry.state)")
+            }
           }
         }
       }
     },
     baseline: { iterations in
-      let directory = BenchDirectory(inMemory: true)
-      defer { directory.remove() }
-      saveHandEntries(in: directory)
-      let decoder = JSONDecoder()
-      for _ in 0..<iterations {
-        var boxes: [Int: HandPostBox] = [:]
-        for id in 0..<savedEntryCount {
-          let saved = HandFiles.read(
-            BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
-          let box = HandPostBox(restoring: saved) { benchPost(id) }
-          boxes[id] = box
-          precondition(box.state.value?.id == id, "post \(id) not restored")
+      await withSavedEntries(savedEntryCount, byLibrary: false) { directory in
+        for _ in 0..<iterations {
+          let decoder = JSONDecoder()
+          var boxes: [Int: HandPostBox] = [:]
+          for id in 0..<savedEntryCount {
+            let saved = HandFiles.read(
+              BenchPost.self, at: HandFiles.postPath(id, in: directory.path), decoder: decoder)
+            let box = HandPostBox(restoring: saved) { benchPost(id) }
+            boxes[id] = box
+            precondition(box.state.value?.id == id, "post \(id) not restored")
+          }
         }
       }
     }
@@ -199,21 +270,28 @@ let offlineScenarios: [Scenario] = [
       }
       precondition(store.outbox.items.isEmpty && store.outbox.issues.isEmpty)
     },
-    baseline: { iterations in
-      let directory = BenchDirectory()
-      defer { directory.remove() }
-      let outbox = HandOutbox(directory: directory.path) { _ in }
-      let edit = HandRenameEdit(id: 1, title: "Renamed")
-      for _ in 0..<iterations {
-        do {
-          try await outbox.send(edit)
-        } catch {
-          preconditionFailure("\(error)")
-        }
-      }
-    }
+    baseline: { iterations in await handOutboxEdits(iterations, keepsCommitted: true) },
+    extras: [
+      ("delete", { iterations in await handOutboxEdits(iterations, keepsCommitted: false) })
+    ]
   ),
 ]
+
+/// Sends `iterations` edits through the hand-written outbox, each handled at once.
+@MainActor
+func handOutboxEdits(_ iterations: Int, keepsCommitted: Bool) async {
+  let directory = BenchDirectory()
+  defer { directory.remove() }
+  let outbox = HandOutbox(directory: directory.path, keepsCommitted: keepsCommitted) { _ in }
+  let edit = HandRenameEdit(id: 1, title: "Renamed")
+  for _ in 0..<iterations {
+    do {
+      try await outbox.send(edit)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+}
 
 /// Bytes per entry restored at launch (1,000 saved), library and hand-written: printed by
 /// the runner's `memory-restored` command.

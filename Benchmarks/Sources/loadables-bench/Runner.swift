@@ -1,3 +1,4 @@
+import Foundation
 import Loadables
 import MainThreadExecutor
 import MallocCounter
@@ -15,6 +16,7 @@ import Observation
 ///     loadables-bench wakeups                                           (observer wake-ups)
 ///     loadables-bench memory                                            (bytes per idle state)
 ///     loadables-bench memory-restored                        (bytes per entry restored at launch)
+///     loadables-bench prepare <directory>          (the restore scenarios' saved entries)
 @main
 struct Runner {
   @MainActor
@@ -50,6 +52,8 @@ struct Runner {
       await wakeups()
     case "memory":
       memory()
+    case "prepare" where arguments.count == 2:
+      await prepareSavedEntries(in: URL(fileURLWithPath: arguments[1], isDirectory: true))
     case "memory-restored":
       let bytes = await restoredMemory()
       print(
@@ -73,6 +77,7 @@ struct Runner {
              loadables-bench wakeups
              loadables-bench memory
              loadables-bench memory-restored
+             loadables-bench prepare <directory>
       """)
     exit(2)
   }

@@ -31,7 +31,8 @@ public import Foundation
 ///
 /// **Byte budget.** The least recently used records (by write or read) are evicted first. A
 /// read touches the file's modification time, so the order survives a relaunch: at
-/// ``loadAll(_:now:)`` it is seeded from the files' modification times.
+/// ``loadAll(_:now:)``, or at the first write after a launch, it is seeded from the files'
+/// modification times.
 ///
 /// **Sharing.** One instance per directory per process serializes its calls. Two processes
 /// (an app and its extension in an App Group) may share a directory: each write is still
@@ -161,8 +162,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
           removeFile(name, reporting: drop, into: &load.events)
         } else {
           // No scan of the directory here: a read is an entry being made on the main actor,
-          // waiting to show its value. The modification time records the use; the scan (a
-          // store's launch does it off the main actor, or the first write) seeds from it.
+          // waiting to show its value. The modification time records the use; the scan (at
+          // the launch's first write, on the store's writer) seeds from it.
           stamp(name)
           index?.use(name, bytes: bytes, key: key)
           load.records = [record]
@@ -230,13 +231,13 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       var events: [PersistenceEvent] = []
       // A directory not made yet holds none; one that cannot be listed is reported by the
       // reads and writes that follow.
-      let names = (try? FileCalls.names(in: path)) ?? []
-      for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
+      let names = (try? FileCalls.names(in: path, startingWith: Self.temporaryPrefix)) ?? []
+      for name in names.sorted() {
         removeFile(name, reporting: .removedTemporary(file: name), into: &events)
       }
-      // The launch's one scan for the byte budget, off the main actor, before any write,
-      // from the listing just made.
-      scanIfNeeded(names: names)
+      // No scan for the byte budget here: a launch must cost about the same with ten records
+      // saved or ten thousand (the listing above makes a `String` of temporary names only).
+      // The first write of the launch builds the index (`scanIfNeeded`).
       return events
     }
   }
@@ -321,11 +322,13 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   }
 
   /// Builds the byte budget's index from the files' sizes and modification times, when no
-  /// ``loadAll(_:now:)`` has (a write before the launch's load).
-  private func scanIfNeeded(names listed: [String]? = nil) {
+  /// ``loadAll(_:now:)`` has: at the first write of a launch, not at the launch itself, so
+  /// that a launch costs the same with ten records saved or ten thousand. The reads before it
+  /// stamped their files' modification times, so the order of uses is the same.
+  private func scanIfNeeded() {
     guard index == nil else { return }
     var index = RecencyIndex()
-    let names = listed ?? (try? FileCalls.names(in: path)) ?? []
+    let names = (try? FileCalls.names(in: path)) ?? []
     let files = names.filter { $0.hasSuffix("." + Self.fileExtension) }.compactMap { name in
       FileCalls.status(filePath(name)).map { (name: name, status: $0) }
     }

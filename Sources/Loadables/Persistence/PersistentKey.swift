@@ -67,8 +67,16 @@ public struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
   private static func encode(_ value: any Hashable & Sendable) throws(PartError) -> (
     Character, String
   ) {
-    if let text = value as? String { return ("s", text.precomposedStringWithCanonicalMapping) }
+    if let text = value as? String {
+      // ASCII text is already in its canonical composition (the usual key, and Foundation's
+      // mapping is a costly call made for every entry restored at launch).
+      if text.utf8.allSatisfy({ $0 < 0x80 }) { return ("s", text) }
+      return ("s", text.precomposedStringWithCanonicalMapping)
+    }
     if let flag = value as? Bool { return ("b", flag ? "true" : "false") }
+    // `Int` by its concrete type first: the cast to `any BinaryInteger` looks up a
+    // conformance at run time.
+    if let integer = value as? Int { return ("i", String(integer)) }
     if let integer = value as? any BinaryInteger { return ("i", "\(integer)") }
     if let number = value as? any BinaryFloatingPoint { return numeric(Double(number)) }
     guard let encodable = value as? any Encodable else {

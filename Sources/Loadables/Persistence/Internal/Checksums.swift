@@ -17,71 +17,104 @@ enum SHA256 {
 
   /// The digest of `bytes`, 32 bytes.
   static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    let state = words(bytes)
+    var digest: [UInt8] = []
+    digest.reserveCapacity(32)
+    for word in state {
+      for shift: UInt32 in [24, 16, 8, 0] {
+        digest.append(UInt8(truncatingIfNeeded: word >> shift))
+      }
+    }
+    return digest
+  }
+
+  /// The lower-case hex spelling of the digest of `text`'s UTF-8 bytes: 64 characters.
+  static func hex(_ text: String) -> String {
+    // ASCII bytes written once: building a `String` per byte from an array of `Character`s
+    // cost more than the digest itself.
+    let digits: StaticString = "0123456789abcdef"
+    let state = words(text.utf8)
+    return String(unsafeUninitializedCapacity: 64) { ascii in
+      digits.withUTF8Buffer { digits in
+        var index = 0
+        for word in state {
+          for shift in stride(from: 28, through: 0, by: -4) {
+            ascii[index] = digits[Int((word >> UInt32(shift)) & 0x0f)]
+            index += 1
+          }
+        }
+      }
+      return 64
+    }
+  }
+
+  /// The eight words of the digest of `bytes`. Written over buffers rather than arrays: a
+  /// record's file name is the digest of its key, computed at every read, write and removal.
+  private static func words(_ bytes: some Collection<UInt8>) -> [UInt32] {
+    var message = Array(bytes)
+    let bitLength = UInt64(message.count) &* 8
+    message.append(0x80)
+    let padded = (message.count + 8 + 63) / 64 * 64
+    message.append(contentsOf: repeatElement(0, count: padded - 8 - message.count))
+    for shift in stride(from: 56, through: 0, by: -8) {
+      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
     ]
-    var message = Array(bytes)
-    let bitLength = UInt64(message.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-    var words = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for index in 0..<16 {
-        let base = chunk + index * 4
-        words[index] =
-          UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-          | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+    message.withUnsafeBufferPointer { message in
+      roundConstants.withUnsafeBufferPointer { constants in
+        state.withUnsafeMutableBufferPointer { state in
+          withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+            for chunk in stride(from: 0, to: message.count, by: 64) {
+              compress(message.baseAddress! + chunk, words, constants, state)
+            }
+          }
+        }
       }
-      for index in 16..<64 {
-        let s0 =
-          rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-        let s1 =
-          rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-        words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = (
-        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-      )
-      for index in 0..<64 {
-        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ words[index]
-        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temp2 = sum0 &+ majority
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-      }
-      state[0] &+= a
-      state[1] &+= b
-      state[2] &+= c
-      state[3] &+= d
-      state[4] &+= e
-      state[5] &+= f
-      state[6] &+= g
-      state[7] &+= h
     }
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) }
-    }
+    return state
   }
 
-  /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal digits.
-  static func hex(_ text: String) -> String {
-    // ASCII bytes decoded once: building a `String` per byte from an array of `Character`s
-    // cost more than the digest itself.
-    let digits: StaticString = "0123456789abcdef"
-    var ascii: [UInt8] = []
-    ascii.reserveCapacity(64)
-    digits.withUTF8Buffer { digits in
-      for byte in digest(text.utf8) {
-        ascii.append(digits[Int(byte >> 4)])
-        ascii.append(digits[Int(byte & 0x0f)])
-      }
+  /// Runs the compression function over the 64 bytes at `block`, updating `state`.
+  @inline(__always)
+  private static func compress(
+    _ block: UnsafePointer<UInt8>, _ words: UnsafeMutableBufferPointer<UInt32>,
+    _ constants: UnsafeBufferPointer<UInt32>, _ state: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    for index in 0..<16 {
+      let base = block + index * 4
+      words[index] =
+        UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
     }
-    return String(decoding: ascii, as: UTF8.self)
+    for index in 16..<64 {
+      let s0 =
+        rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
+      let s1 =
+        rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
+      words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, h) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
+    for index in 0..<64 {
+      let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+      let choice = (e & f) ^ (~e & g)
+      let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
+      let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      let temp2 = sum0 &+ majority
+      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+    }
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

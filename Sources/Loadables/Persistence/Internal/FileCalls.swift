@@ -46,15 +46,27 @@ enum FileCalls {
       return nil
     }
     defer { _ = close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // Read straight into an array of the file's size (plus one byte, to see the end without
+    // growing it): a record is small, and a fixed 64 KiB chunk, zeroed and copied at every
+    // read, cost more than the rest of an entry's restore.
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? max(0, Int(info.st_size)) : 0
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var filled = 0
     while true {
-      let count = try retrying("read") {
-        chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if filled == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: Swift.max(bytes.count, 4096)))
       }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
+      let count = try retrying("read") {
+        bytes.withUnsafeMutableBytes {
+          read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+        }
+      }
+      if count == 0 { break }
+      filled += count
     }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
   }
 
   /// Renames `source` over `target` atomically.
@@ -122,18 +134,27 @@ enum FileCalls {
     } catch  where error.code == EEXIST {}
   }
 
-  /// The names in the directory at `path`; none when it does not exist.
-  static func names(in path: String) throws(Failure) -> [String] {
+  /// The names in the directory at `path` that start with `prefix`; none when it does not
+  /// exist.
+  ///
+  /// A name is compared in place and made a `String` only when it matches: the launch's
+  /// sweep for temporary files must not pay for every record in the directory.
+  static func names(in path: String, startingWith prefix: String = "") throws(Failure)
+    -> [String]
+  {
     guard let directory = opendir(path) else {
       if errno == ENOENT { return [] }
       throw Failure(operation: "opendir", code: errno)
     }
     defer { closedir(directory) }
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    let wanted = Array(prefix.utf8)
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+      let raw = UnsafeRawPointer(entry) + offset
+      // `d_name` holds 256 bytes: a name shorter than the prefix differs at its NUL.
+      if !wanted.isEmpty, memcmp(raw, wanted, wanted.count) != 0 { continue }
+      let name = String(cString: raw.assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
     }
     return names
