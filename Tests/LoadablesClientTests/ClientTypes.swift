@@ -12,12 +12,16 @@ enum Action: Equatable, Sendable {
   case delete
 }
 
-/// A key part: a key is hashed and compared off the main actor too (by the store's saving and
-/// its outbox), so its parts' `Hashable` must be nonisolated. This is the one place such a
-/// module writes `nonisolated`.
-nonisolated enum Tab: Hashable, Sendable {
+enum Tab: Codable, Hashable, Sendable {
   case inbox
   case archive
+}
+
+/// A key part used in a definition's `key`: that requirement is nonisolated (a definition is
+/// `Sendable`), so the part's `Hashable` must be nonisolated too. In main-actor code, `Tab`
+/// above serves as a key part as written.
+nonisolated enum Folder: Hashable, Sendable {
+  case inbox
 }
 
 struct Post: Identifiable, Codable, Equatable, Sendable {
@@ -53,7 +57,7 @@ struct RenamePost: OutboxEdit {
 /// A paged list the store shares, described once.
 struct PostPages: PagedLoadDefinition {
   let posts: [Post]
-  var key: LoadKey { ["pages", Tab.inbox] }
+  var key: LoadKey { ["pages", Folder.inbox] }
   var source: PagedSource<Post, PageToken> {
     PagedSource(first: PageToken(offset: 0)) { [posts] token in
       let end = min(token.offset + 2, posts.count)

@@ -48,6 +48,32 @@ nonisolated final class XcodeDefaultsClientTests: XCTestCase {
   }
 
   @MainActor
+  func testAJobWithAPolicyShowsItsFailedAttemptsWithItsKind() async throws {
+    // A retry that shows its failed attempts writes `.failed(process: .save, …)` from inside
+    // the policy: the kind travels with the load to the main actor, where it is written.
+    let model = EditorModel()
+    let recorder = StateRecorder(model.$action.handle)
+    let clock = ManualClock()
+    var calls = 0
+    let job = model.$action.start(
+      .save,
+      policy: .retry(
+        maxAttempts: 2, backoff: .constant(.seconds(1)), showsFailedAttempts: true, clock: clock)
+    ) {
+      calls += 1
+      if calls == 1 { throw ClientError.offline }
+    }
+    try await recorder.wait(until: { $0.hasFailed(.save) })
+    try await clock.sleepers(count: 1)
+    clock.advance(by: .seconds(1))
+    await job.value
+    XCTAssertEqual(model.action, .finished(.save))
+    XCTAssertEqual(recorder.states.first, .idle)
+    XCTAssertEqual(recorder.states.last, .finished(.save))
+    recorder.stop()
+  }
+
+  @MainActor
   func testKeyPathFormsTakeTheModulesTypes() async throws {
     let model = SupportModel()
     let process = StateRecorder(model.handle(\.action))
@@ -121,7 +147,7 @@ nonisolated final class XcodeDefaultsClientTests: XCTestCase {
     do {
       let store = LoaderStore(persistence: .directory(directory, version: "1"))
       store.register(RenamePost.self) { _, _ in throw ClientError.offline }
-      let list = store.loader(for: ["posts"]) { posts }
+      let list = store.loader(for: ["posts", Tab.archive]) { posts }
       await list.load()
       let ticket = store.edit(RenamePost(id: 3, title: "Renamed offline"))
       try await ticket.wait(until: .queued)
@@ -133,7 +159,7 @@ nonisolated final class XcodeDefaultsClientTests: XCTestCase {
     // once its type is registered.
     let store = LoaderStore(persistence: .directory(directory, version: "1"))
     let sending = LoadablesTesting.Gate<Void>()
-    let list = store.loader(for: ["posts"], staleTime: .seconds(3600)) { posts }
+    let list = store.loader(for: ["posts", Tab.archive], staleTime: .seconds(3600)) { posts }
     XCTAssertEqual(list.state.data?.map(\.id), [1, 2, 3])
     store.register(RenamePost.self) { edit, _ in
       XCTAssertEqual(edit.title, "Renamed offline")
