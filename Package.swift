@@ -22,6 +22,17 @@ let package = Package(
     .testTarget(
       name: "LoadablesInspectorTests",
       dependencies: ["LoadablesInspector", "Loadables", "LoadablesTesting"]),
+    // An app module as Xcode 26 makes it: every form used with types declared plainly there.
+    // (`unsafeFlags` because `.defaultIsolation` needs tools 6.2; a test target is never
+    // built by a package that depends on this one.)
+    .testTarget(
+      name: "LoadablesClientTests",
+      dependencies: ["Loadables", "LoadablesTesting"],
+      swiftSettings: [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

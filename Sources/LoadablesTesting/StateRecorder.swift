@@ -55,7 +55,7 @@ public final class StateRecorder<State> {
   /// each state arrives on a later turn of the main actor; wait for it with ``wait(until:timeout:)``.
   ///
   /// - Parameter handle: The form's handle.
-  public convenience init(_ handle: LoadHandle<State>) where State: Sendable {
+  public convenience init(_ handle: LoadHandle<State>) {
     self.init(initial: handle.state) { handle.watchStates($0) }
   }
 

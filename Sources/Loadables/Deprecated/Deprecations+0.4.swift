@@ -154,7 +154,7 @@ extension ProcessSupport {
   /// The states of `state` on this instance; see ``StateStream``.
   @available(*, deprecated, message: "use handle(_:).states")
   @MainActor
-  public func states<ProcessKind: Equatable & Sendable>(
+  public func states<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) -> StateStream<ProcessState<ProcessKind>> {
     StateStream(slot: SlotRegistry.slot(self, state), current: self[keyPath: state])

@@ -8,7 +8,7 @@
 // generic code that looks up generic metadata on every load (the Performance article has
 // the figures). They are separate functions, so the plain loads' code is unchanged.
 
-extension LoadMachine where State.Context: Sendable, State.Output: Sendable {
+extension LoadMachine where State.Output: Sendable {
   /// Starts a load with `policy` in a new `Task` and returns that task. An empty policy
   /// takes the plain path, so a face never has to choose between the two.
   @inlinable

@@ -94,31 +94,42 @@ struct SlotProgress<Reference: SlotReference>: SlotTarget where Reference.Slot: 
 /// states of its failed attempts, which needs the load's context.
 @usableFromInline
 struct PolicyTarget<Reference: SlotReference>: SlotTarget
-where Reference.Slot: LoadMachine, Reference.Slot.State.Context: Sendable {
+where Reference.Slot: LoadMachine {
   @usableFromInline let slot: Reference
   @usableFromInline let token: UInt64
-  @usableFromInline let context: Reference.Slot.State.Context
+  /// The load's context (a job's kind), boxed on the main actor: the target crosses into the
+  /// policy's tasks, the context is only read where the load writes, and it need not be
+  /// `Sendable` (an app module's `enum Action: Equatable` cannot be both; see `StateStream`).
+  @usableFromInline let context: MainActorBox<Reference.Slot.State.Context>
   @usableFromInline let silently: Bool
 
-  @inlinable init(
+  @MainActor @inlinable init(
     _ slot: Reference, _ token: UInt64, _ context: Reference.Slot.State.Context, silently: Bool
   ) {
     self.slot = slot
     self.token = token
-    self.context = context
+    self.context = MainActorBox(context)
     self.silently = silently
   }
 
   @usableFromInline
   @MainActor func showFailure(_ error: any Error) {
     guard let slot = slot.value, slot.accepts(token) else { return }
-    slot.emit(.failed(error, context))
+    slot.emit(.failed(error, context.value))
   }
 
   @usableFromInline
   @MainActor func showRestart() {
     guard !silently, let slot = slot.value, slot.accepts(token) else { return }
-    if let current = slot.read(), current.isStarted(context) { return }
-    slot.emit(.started(context))
+    if let current = slot.read(), current.isStarted(context.value) { return }
+    slot.emit(.started(context.value))
   }
+}
+
+/// A value read only on the main actor, held by something that crosses isolation.
+@MainActor @usableFromInline
+final class MainActorBox<Value> {
+  @usableFromInline let value: Value
+
+  @inlinable init(_ value: Value) { self.value = value }
 }

@@ -2,7 +2,7 @@
 /// path. A key path's slot is transient (``SlotRegistry`` drops an idle slot nobody observes),
 /// so the control keeps no slot: each use looks the slot up, as the key-path functions do.
 @MainActor @usableFromInline
-final class KeyPathControl<Owner: AnyObject, State: EngineState & Sendable>: LoadControl {
+final class KeyPathControl<Owner: AnyObject, State: EngineState>: LoadControl {
   @usableFromInline weak var owner: Owner?
   @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, State>
 

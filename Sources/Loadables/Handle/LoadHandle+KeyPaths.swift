@@ -53,7 +53,7 @@ extension ProcessSupport {
   /// - Parameter state: The key path of the state.
   /// - Returns: The handle of `state` on this instance.
   @MainActor
-  public func handle<ProcessKind: Equatable & Sendable>(
+  public func handle<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>
   ) -> LoadHandle<ProcessState<ProcessKind>> {
     LoadHandle(KeyPathControl(self, state))

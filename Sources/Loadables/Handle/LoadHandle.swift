@@ -22,7 +22,7 @@
 /// A handle is a small value that refers to its form's storage; it keeps nothing alive that
 /// the form would not. Every member is observable: reading it in a SwiftUI body or under
 /// `withObservationTracking` registers the observer.
-public struct LoadHandle<State: Sendable>: Sendable {
+public struct LoadHandle<State>: Sendable {
   @usableFromInline let control: any LoadControl<State>
 
   @usableFromInline init(_ control: any LoadControl<State>) {
@@ -90,7 +90,7 @@ public struct LoadHandle<State: Sendable>: Sendable {
 /// tells its store).
 @MainActor @usableFromInline
 protocol LoadControl<State>: AnyObject, Sendable {
-  associatedtype State: Sendable
+  associatedtype State
 
   /// The state, read under observation.
   var controlState: State { get }

@@ -15,7 +15,7 @@
 /// `for await state in model.$numbers.states`, so that it ends with the loop. For the key-path forms only states the library writes are delivered,
 /// not assignments your own code makes to the property, and the library keeps the key
 /// path's slot while a subscription lasts.
-public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
+public struct StateStream<State>: AsyncSequence {
   public typealias Element = State
 
   private let stream: AsyncStream<State>
@@ -27,15 +27,38 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   where Slot.State == State {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .unbounded)
-    continuation.yield(current)
-    let watch = StateWatch(slot: slot) { continuation.yield($0) }
-    continuation.onTermination = { _ in
+    Self.send(current, to: continuation)
+    // Yields, and ends, through local closures: a `Sendable` closure that names `State`
+    // itself would need `State`'s metatype to be `Sendable`, which a state whose kind has a
+    // main-actor-isolated conformance (an app module's `enum Action: Equatable`) is not.
+    let yield: (State) -> Void = { Self.send($0, to: continuation) }
+    let watch = StateWatch(slot: slot) { yield($0) }
+    let end: @Sendable () -> Void = {
       Task { @MainActor in
         watch.cancel()
         token?.end()
       }
     }
+    continuation.onTermination = Self.termination(end)
     self.stream = stream
+  }
+
+  /// Yields `state`, written on the main actor, where the stream was made. Unchecked,
+  /// because the library's generic code cannot say that `State` is `Sendable` without
+  /// turning away an app module's `enum Action: Equatable, Sendable` (its `Equatable` is
+  /// main-actor isolated under Xcode 26's defaults, and Swift lets no type parameter be both).
+  /// Such a state is `Sendable` where it is declared; a stream of one that is not is not
+  /// `Sendable` either (see the extension below), so it stays on the main actor.
+  private static func send(_ state: State, to continuation: AsyncStream<State>.Continuation) {
+    nonisolated(unsafe) let state = state
+    continuation.yield(state)
+  }
+
+  /// `end` as the stream's termination handler, made outside the main actor (see `yield`).
+  private nonisolated static func termination(
+    _ end: @escaping @Sendable () -> Void
+  ) -> @Sendable (AsyncStream<State>.Continuation.Termination) -> Void {
+    { _ in end() }
   }
 
   /// Creates an iterator over the states.
@@ -49,14 +72,16 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
   ) {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: .unbounded)
-    continuation.yield(current)
-    let cancel = subscribe { continuation.yield($0) }
-    continuation.onTermination = { _ in
+    Self.send(current, to: continuation)
+    let yield: (State) -> Void = { Self.send($0, to: continuation) }
+    let cancel = subscribe { yield($0) }
+    let end: @Sendable () -> Void = {
       Task { @MainActor in
         cancel()
         token?.end()
       }
     }
+    continuation.onTermination = Self.termination(end)
     self.stream = stream
   }
 
@@ -64,3 +89,7 @@ public struct StateStream<State: Sendable>: AsyncSequence, Sendable {
     stream.makeAsyncIterator()
   }
 }
+
+/// A stream of `Sendable` states can be handed to another task; any stream can be read on
+/// the main actor, where the states are written.
+extension StateStream: Sendable where State: Sendable {}

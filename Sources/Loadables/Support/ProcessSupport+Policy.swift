@@ -13,7 +13,7 @@ extension ProcessSupport {
   ///   - block: The job.
   /// - Returns: The task running the job; you need not keep it.
   @MainActor @discardableResult @inlinable
-  public func run<ProcessKind: Equatable & Sendable>(
+  public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
     silently: Bool = false,
@@ -39,7 +39,7 @@ extension ProcessSupport {
   ///   - policy: How to run the block; see ``LoadPolicy``.
   ///   - block: The job.
   @MainActor @inlinable
-  public func run<ProcessKind: Equatable & Sendable>(
+  public func run<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
     silently: Bool = false,

@@ -20,7 +20,7 @@ extension ProcessSupport {
   ///   - block: The job. Throw `CancelProcess` to cancel or `ResetProcess` to reset.
   /// - Returns: The task running the job; you need not keep it.
   @MainActor @discardableResult @inlinable
-  public func start<ProcessKind: Equatable & Sendable>(
+  public func start<ProcessKind: Equatable>(
     _ state: ReferenceWritableKeyPath<Self, ProcessState<ProcessKind>>,
     as process: ProcessKind,
     silently: Bool = false,

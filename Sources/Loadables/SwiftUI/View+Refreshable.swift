@@ -44,12 +44,15 @@
     /// - Returns: A view that runs the job when the user asks for a refresh.
     nonisolated public func refreshable<ProcessKind>(
       _ binding: Process<ProcessKind>.Binding,
-      process: ProcessKind,
+      process: sending ProcessKind,
       block: @escaping @MainActor () async throws -> Void
     ) -> some View {
-      refreshable {
+      // The kind moves into a main-actor closure, where the job runs: SwiftUI's action is
+      // `@Sendable`, and the kind need not be (an app module's `enum Action: Equatable`).
+      let run: @MainActor () async -> Void = {
         await binding.run(process, silently: true, block: block)
       }
+      return refreshable { await run() }
     }
   }
 #endif

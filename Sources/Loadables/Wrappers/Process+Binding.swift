@@ -45,7 +45,7 @@ extension Process {
     ///
     /// - Parameter state: The state the binding always holds.
     /// - Returns: A binding whose state never changes.
-    public static func constant(_ state: ProcessState<ProcessKind>) -> Binding {
+    public static func constant(_ state: sending ProcessState<ProcessKind>) -> Binding {
       Binding(storage: StoredStateStorage(state, frozen: true))
     }
 

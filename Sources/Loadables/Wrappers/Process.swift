@@ -23,7 +23,7 @@
 /// It works on properties of a SwiftUI view and of any `@MainActor` class; in an
 /// `@Observable` class mark it `@ObservationIgnored`, as with ``Loadable``.
 @propertyWrapper
-public struct Process<ProcessKind: Equatable & Sendable> {
+public struct Process<ProcessKind: Equatable> {
   @usableFromInline var storage: StoredStateStorage<ProcessState<ProcessKind>>
 
   #if canImport(SwiftUI)
@@ -34,7 +34,7 @@ public struct Process<ProcessKind: Equatable & Sendable> {
   /// Creates the wrapper with an initial state, `.idle` by default.
   ///
   /// - Parameter wrappedValue: The initial state.
-  public init(wrappedValue: ProcessState<ProcessKind> = .idle) {
+  public init(wrappedValue: sending ProcessState<ProcessKind> = .idle) {
     let storage = StoredStateStorage(wrappedValue)
     self.storage = storage
     #if canImport(SwiftUI)
@@ -71,8 +71,8 @@ extension Process where ProcessKind == SingleProcess {
 
 /// Another name for the ``Process`` property wrapper that never collides with
 /// `Foundation.Process`: `@LoadableProcess var saving: SingleProcessState`.
-public typealias LoadableProcess<ProcessKind: Equatable & Sendable> = Process<ProcessKind>
+public typealias LoadableProcess<ProcessKind: Equatable> = Process<ProcessKind>
 
 /// The projected value of a ``Process`` property, for a child view that runs jobs in its
 /// parent's state: `@ProcessBinding var saving: SingleProcessState`.
-public typealias ProcessBinding<ProcessKind: Equatable & Sendable> = Process<ProcessKind>.Binding
+public typealias ProcessBinding<ProcessKind: Equatable> = Process<ProcessKind>.Binding

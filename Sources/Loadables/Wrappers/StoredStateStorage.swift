@@ -4,8 +4,12 @@ public import Observation
 /// itself and tells observers when it changes, so `@ObservationIgnored @Loadable var x` in an `@Observable` class (or a SwiftUI
 /// view) still re-renders.
 @MainActor @usableFromInline
-final class StoredStateStorage<State: EngineState & Sendable>: LoadRuntime, LoadMachine {
-  @exclusivity(unchecked) @usableFromInline var storage: State
+final class StoredStateStorage<State: EngineState>: LoadRuntime, LoadMachine {
+  // `nonisolated(unsafe)` only so that the nonisolated `init` can store the first state of
+  // a type that is not `Sendable` (a job kind whose `Equatable` is main-actor isolated, as
+  // in an app module made by Xcode 26); the state arrives `sending`, and every other read
+  // and write is a member of this main-actor class.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var storage: State
 
   /// The registrar the state is observed through, made when the state is first read: until
   /// then nothing can observe it, and an idle holder nobody has read stays small (a
@@ -25,7 +29,7 @@ final class StoredStateStorage<State: EngineState & Sendable>: LoadRuntime, Load
   @usableFromInline let isLoader: Bool
 
   @usableFromInline
-  nonisolated init(_ initial: State, frozen: Bool = false, loader: Bool = false) {
+  nonisolated init(_ initial: sending State, frozen: Bool = false, loader: Bool = false) {
     storage = initial
     isFrozen = frozen
     isLoader = loader

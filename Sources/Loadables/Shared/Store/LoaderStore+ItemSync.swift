@@ -11,7 +11,6 @@ extension LoaderStore {
   /// a paged list's items). Entries of other types are left alone, and a store that keeps no
   /// type in sync does no work for it.
   ///
-  /// <!-- compile: known-failure xcode26: `keepInSync(_:)` requires `Equatable & Sendable` of the item, and `Post` declared in this module has a main-actor-isolated Equatable conformance -->
   /// ```swift
   /// let store = LoaderStore()
   /// store.keepInSync(Post.self)
@@ -50,7 +49,7 @@ extension LoaderStore {
   /// Call it once, as you make the store; entries already made take part from then on.
   ///
   /// - Parameter type: The item type: its `id` names an item across entries.
-  public func keepInSync<Item: Identifiable & Equatable & Sendable>(_ type: Item.Type) {
+  public func keepInSync<Item: Identifiable & Equatable>(_ type: Item.Type) {
     let registry = itemSync ?? ItemSyncRegistry(store: self)
     itemSync = registry
     _ = registry.sync(of: type)
@@ -74,7 +73,7 @@ extension LoaderStore {
   /// - Parameters:
   ///   - type: The item type.
   ///   - id: The removed item's id.
-  public func removeItem<Item: Identifiable & Equatable & Sendable>(
+  public func removeItem<Item: Identifiable & Equatable>(
     _ type: Item.Type, id: Item.ID
   ) {
     guard let itemSync, itemSync.syncs[ObjectIdentifier(type)] != nil else { return }
@@ -83,7 +82,7 @@ extension LoaderStore {
 
   /// How many versions of items of `type` the store remembers to keep fetches in order (see
   /// ``ItemLedger``): what tests read to see it forget; zero for a type not kept in sync.
-  func syncedItemCount<Item: Identifiable & Equatable & Sendable>(_ type: Item.Type) -> Int {
+  func syncedItemCount<Item: Identifiable & Equatable>(_ type: Item.Type) -> Int {
     guard let itemSync, itemSync.syncs[ObjectIdentifier(type)] != nil else { return 0 }
     return itemSync.sync(of: type).ledger.count
   }

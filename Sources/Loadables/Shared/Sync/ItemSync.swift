@@ -20,7 +20,7 @@ final class ItemSyncRegistry {
   }
 
   /// The sync of `Item`, made on first use.
-  func sync<Item: Identifiable & Equatable & Sendable>(of _: Item.Type) -> ItemSync<Item> {
+  func sync<Item: Identifiable & Equatable>(of _: Item.Type) -> ItemSync<Item> {
     let id = ObjectIdentifier(Item.self)
     if let existing = syncs[id] as? ItemSync<Item> { return existing }
     let sync = ItemSync<Item>(registry: self)
@@ -49,7 +49,7 @@ protocol ItemSyncing: AnyObject {
 
 /// The entries holding one synced type, and its ledger.
 @MainActor
-final class ItemSync<Item: Identifiable & Equatable & Sendable>: ItemSyncing {
+final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
   unowned let registry: ItemSyncRegistry
   var ledger = ItemLedger<Item>()
   /// The linked entries, by the link's identity; a link whose entry is gone is skipped and
@@ -266,7 +266,7 @@ enum ItemChange<Item: Identifiable & Equatable> {
 /// An entry holding items of one synced type, seen from its ``ItemSync``.
 @MainActor
 protocol ItemHolder<Item>: AnyObject {
-  associatedtype Item: Identifiable & Equatable & Sendable
+  associatedtype Item: Identifiable & Equatable
   /// Shows these versions (`nil`: removed) of the items the entry's committed value holds,
   /// as part of that value: its freshness and its pending edits stay as they are. A removed
   /// item leaves a list and resets a detail.
@@ -287,7 +287,7 @@ protocol ItemHolder<Item>: AnyObject {
 
 /// A weak reference to a holder.
 @MainActor
-struct WeakItemHolder<Item: Identifiable & Equatable & Sendable> {
+struct WeakItemHolder<Item: Identifiable & Equatable> {
   weak var holder: (any ItemHolder<Item>)?
   init(_ holder: any ItemHolder<Item>) { self.holder = holder }
 }
@@ -309,7 +309,7 @@ where State.Value == Value {
 /// The link of one entry to the sync of its item type.
 @MainActor
 final class EntryItemLink<
-  Item: Identifiable & Equatable & Sendable, Value: Sendable, State: SharedEntryState & Sendable
+  Item: Identifiable & Equatable, Value: Sendable, State: SharedEntryState & Sendable
 >: EntryItemLinkBase<Value, State>, ItemHolder where State.Value == Value {
   weak var entry: SharedEntry<Value, State>?
   unowned let sync: ItemSync<Item>
