@@ -19,6 +19,10 @@
 /// await feed.load()          // the first page
 /// await feed.loadNextPage()  // the second, appended
 /// ```
+///
+/// `@Paged` and a model's key path show it as they show a source's list, following it:
+/// `$list.load(from: feed)`, `load(\.list, from: feed)`, and `refresh`, `loadNextPage`
+/// and `loadPreviousPage` with `from: feed`, which load the entry's pages for every screen.
 public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
   SharedEntry<[Item], PagedState<Item, Cursor>>
 
