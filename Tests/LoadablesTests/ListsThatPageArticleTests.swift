@@ -80,6 +80,30 @@ struct StoriesQuery: PagedLoadDefinition {
   var source: PagedSource<Story, String> { storiesSource(api) }
 }
 
+// MARK: - Article: A store's list in a property
+
+@MainActor @Observable
+final class PostsFeedModel: LoadableSupport {
+  var posts = PagedState<Post, Int>()
+  let feed: SharedPagedLoader<Post, Int>
+
+  init(store: LoaderStore, api: any PostsAPI) {
+    feed = store.pagedLoader(
+      for: ["posts", "pages"], staleTime: .seconds(30),
+      source: .numbered(pageSize: 20) { page, _ in try await api.page(page) })
+  }
+
+  func appear() async { await load(\.posts, from: feed) }
+  func lastRowAppeared() { loadNextPage(\.posts, from: feed) }
+  func pullToRefresh() async { await refresh(\.posts, from: feed) }
+}
+
+/// The requests a test's API answered, in order.
+@MainActor
+final class RequestLog {
+  var requests: [String] = []
+}
+
 // MARK: - Article: Pages before the first
 
 struct Message: Equatable, Sendable {
@@ -216,6 +240,35 @@ final class ListsThatPageArticleTests: XCTestCase {
     try? await accepting.rename(2, to: "renamed")
     XCTAssertEqual(accepting.story(2).state.data?.title, "renamed")
     XCTAssertEqual(accepting.feed.state.items.map(\.title), ["a", "renamed"])
+  }
+
+  func testTheArticlesPropertiesFollowTheStoresListAndPageItForEveryScreen() async {
+    let store = LoaderStore()
+    let log = RequestLog()
+    let api = ClosurePostsAPI { request in
+      log.requests.append(request)
+      let first = request == "page 1" ? 0 : 20
+      let count = request == "page 1" ? 20 : 5
+      return (first..<first + count).map { Post(id: $0, title: "\($0)") }
+    }
+    let tab = PostsFeedModel(store: store, api: api)
+    let widget = PostsFeedModel(store: store, api: api)
+    await tab.appear()
+    await widget.appear()
+    XCTAssertEqual(widget.posts.items.count, 20, "the second screen did not show the list")
+    XCTAssertEqual(log.requests, ["page 1"], "the second screen fetched the list again")
+
+    tab.lastRowAppeared()
+    XCTAssertEqual(widget.posts.nextPage, .loading, "the page is not the store's")
+    XCTAssertTrue(widget.handle(\.posts).isRunning, "the handle is not the entry's")
+    await tab.feed.loadNextPage()
+    XCTAssertEqual(widget.posts.items.count, 25, "the next page did not reach the other screen")
+    XCTAssertEqual(widget.posts.nextPage, .end)
+    XCTAssertEqual(log.requests, ["page 1", "page 2"])
+
+    await widget.pullToRefresh()
+    XCTAssertEqual(tab.posts.items.count, 20, "a refresh did not reach the other screen")
+    XCTAssertEqual(log.requests, ["page 1", "page 2", "page 1"])
   }
 
   func testTheArticlesChatPagesBackToItsOldestMessages() async {

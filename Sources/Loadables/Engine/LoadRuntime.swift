@@ -293,7 +293,22 @@ class LoadRuntime: Observable {
     set {
       if newValue == nil, activity?.following == nil { return }
       activityObject().following = newValue
+      followedStatusChanged()
     }
+  }
+
+  /// The slot of the entry this slot follows, whose status its handle shows; `nil` when it
+  /// follows none.
+  final var followedRuntime: LoadRuntime? { (activity?.following as? SharedFollow)?.runtime }
+
+  /// A handle shows the followed entry's status while its slot follows one: tells whoever
+  /// observes this slot's status that what it shows may have changed.
+  private final func followedStatusChanged() {
+    if isRunningObserved { mutate(\LoadRuntime.runningMarker, observed: true) {} }
+    if isProgressObserved { mutate(\LoadRuntime.progressMarker, observed: true) {} }
+    if isAttemptObserved { mutate(\LoadRuntime.attemptMarker, observed: true) {} }
+    if isWaitingObserved { mutate(\LoadRuntime.waitingMarker, observed: true) {} }
+    if isRefreshErrorObserved { mutate(\LoadRuntime.refreshErrorMarker, observed: true) {} }
   }
 
   // MARK: - Watchers

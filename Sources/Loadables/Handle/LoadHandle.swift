@@ -123,11 +123,21 @@ protocol LoadControl<State>: AnyObject, Sendable {
 }
 
 extension LoadControl {
-  @usableFromInline var controlIsRunning: Bool { controlRuntime.isRunning }
-  @usableFromInline var controlProgress: LoadingProgress? { controlRuntime.progress }
-  @usableFromInline var controlAttempt: RetryAttempt? { controlRuntime.attempt }
-  @usableFromInline var controlIsWaitingForNetwork: Bool { controlRuntime.isWaitingForNetwork }
-  @usableFromInline var controlRefreshError: (any Error)? { controlRuntime.refreshError }
+  @usableFromInline var controlIsRunning: Bool { status { $0.isRunning } }
+  @usableFromInline var controlProgress: LoadingProgress? { status { $0.progress } }
+  @usableFromInline var controlAttempt: RetryAttempt? { status { $0.attempt } }
+  @usableFromInline var controlIsWaitingForNetwork: Bool { status { $0.isWaitingForNetwork } }
+  @usableFromInline var controlRefreshError: (any Error)? { status { $0.refreshError } }
+
+  /// One side value of ``controlRuntime``, or of the shared entry it follows (`load(from:
+  /// entry)`): a form that follows an entry shows the entry's status. The form's own value is
+  /// read first, so an observer also hears when the following starts or ends.
+  private func status<Value>(_ value: (LoadRuntime) -> Value) -> Value {
+    let runtime = controlRuntime
+    let own = value(runtime)
+    guard let followed = runtime.followedRuntime else { return own }
+    return value(followed)
+  }
 }
 
 extension StoredStateStorage: LoadControl {

@@ -31,6 +31,38 @@ extension LoadableSupport {
     SlotRegistry.slot(self, state).launchFirstPage(source, refreshing: false, priority: priority)
   }
 
+  /// Starts loading the first page of `state` in a new task and returns at once, from
+  /// synchronous and asynchronous code alike: the one way to start without waiting. Inside
+  /// `async` code `load(_:from:)` waits; `start` never does. See
+  /// ``Paged/Binding/start(from:priority:)``.
+  ///
+  /// ```swift
+  /// @MainActor final class FeedModel: LoadableSupport {
+  ///   var feed = PagedState<Post, Int>()
+  ///   let source: PagedSource<Post, Int>
+  ///
+  ///   init(source: PagedSource<Post, Int>) { self.source = source }
+  ///
+  ///   func appeared() async {
+  ///     start(\.feed, from: source)  // does not wait
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the list.
+  ///   - source: The paged source.
+  ///   - priority: The priority of the new task.
+  /// - Returns: The task running the load; you need not keep it.
+  @MainActor @discardableResult @inlinable
+  public func start<Item: Sendable, Cursor: Equatable & Sendable>(
+    _ state: ReferenceWritableKeyPath<Self, PagedState<Item, Cursor>>,
+    from source: PagedSource<Item, Cursor>,
+    priority: TaskPriority? = nil
+  ) -> Task<Void, Never> {
+    SlotRegistry.slot(self, state).launchFirstPage(source, refreshing: false, priority: priority)
+  }
+
   /// Loads the first page of `state`, showing `.loading`, and returns when the load has
   /// stopped.
   ///

@@ -81,6 +81,10 @@ extension Paged {
   /// | `cancel()` | what the running load replaced |
   /// | `reset()` | an empty, unloaded list |
   ///
+  /// Each of the four loads also takes a store's paged entry in place of a source
+  /// (`$feed.load(from: entry)`): the property then follows the entry, showing what it
+  /// writes, and the loads are the entry's.
+  ///
   /// It is also a property wrapper, so a child view can declare
   /// `@PagedBinding var feed: PagedState<Post, Int>` and receive `$feed`.
   ///
@@ -146,6 +150,32 @@ extension Paged {
     /// - Returns: The task running the load; you need not keep it.
     @MainActor @discardableResult @inlinable
     public func load(
+      from source: PagedSource<Item, Cursor>, priority: TaskPriority? = nil
+    ) -> Task<Void, Never> {
+      storage.launchFirstPage(source, refreshing: false, priority: priority)
+    }
+
+    /// Starts loading the first page in a new task and returns at once, from synchronous and
+    /// asynchronous code alike: the one way to start without waiting.
+    ///
+    /// Inside `async` code `load(from:)` resolves to the awaited overload and returns when
+    /// the load has stopped; `start` never waits. Everything else is as for `load`: the
+    /// running load is cancelled first, `.loading` shows in place of the list, then the first
+    /// page or the error.
+    ///
+    /// ```swift
+    /// @Paged var list: PagedState<Post, Int>
+    /// let source = PagedSource<Post, Int>.numbered(pageSize: 20) { _, _ in try await api.posts() }
+    /// $list.start(from: source)                 // does not wait, in async code too
+    /// await $feed.load { try await api.feed() }  // waits
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: The paged source.
+    ///   - priority: The priority of the new task.
+    /// - Returns: The task running the load; you need not keep it.
+    @MainActor @discardableResult @inlinable
+    public func start(
       from source: PagedSource<Item, Cursor>, priority: TaskPriority? = nil
     ) -> Task<Void, Never> {
       storage.launchFirstPage(source, refreshing: false, priority: priority)

@@ -70,6 +70,22 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
     await slot.performFirstPage(source, refreshing: false)
   }
 
+  /// Starts loading the first page, showing `.loading` in place of the list, and returns at
+  /// once: the one way to start without waiting, from synchronous and asynchronous code
+  /// alike. `.loading` shows before this returns.
+  ///
+  /// ```swift
+  /// let feed = PagedLoader(
+  ///   source: PagedSource<Post, Int>.numbered(pageSize: 20) { _, _ in try await api.posts() })
+  /// feed.start()  // `.loading` shows now; does not wait
+  /// ```
+  ///
+  /// - Returns: The task running the load; cancelling it cancels the load.
+  @discardableResult @inlinable
+  public func start() -> Task<Void, Never> {
+    slot.launchFirstPage(source, refreshing: false, priority: nil)
+  }
+
   /// Reloads from the first page, keeping the list on screen, and returns when the load
   /// has stopped.
   ///

@@ -5,13 +5,24 @@ extension LoadMachine {
   /// Shows `entry`'s state now and mirrors every state written to it from now on, until
   /// this slot starts, stops or resets a load of its own, is assigned, or goes away — or,
   /// when `owner` is given (a key-path slot, which holds its owner weakly), until `owner`
-  /// goes. The slot counts as one observer of the entry meanwhile.
+  /// goes. The slot counts as one observer of the entry meanwhile, and its handle shows the
+  /// entry's status. A slot that follows `entry` already goes on following it.
   func follow<Value>(
-    _ entry: SharedLoader<Value>, owner: AnyObject? = nil
-  ) where State == LoadableState<Value> {
+    _ entry: SharedEntry<Value, State>, owner: AnyObject? = nil
+  ) where State: SharedEntryState & Sendable, State.Value == Value {
+    if let current = following as? SharedFollow, current.isFollowing(entry) { return }
     let target = reference
-    let watcher = entry.addWatcher { event in target.value?.emit(event.state) }
-    let follow = SharedFollow { [weak entry] in entry?.removeWatcher(watcher) }
+    let follow = SharedFollow(entry: entry, runtime: entry.slot)
+    // A write that leaves the entry's state as it was shows nothing new, as for the entry's
+    // own observers; a following ended since (its release ends it on the next turn) writes
+    // nothing.
+    let watcher = entry.addWatcher { [weak follow] event in
+      guard !event.changesNothing, let slot = target.value, let follow,
+        slot.following === follow
+      else { return }
+      slot.emit(event.state)
+    }
+    follow.unwatch = { [weak entry] in entry?.removeWatcher(watcher) }
     if let owner {
       // The entry asks whether `owner` lives whenever it counts its observers, and ends
       // this following as soon as it finds the owner gone.
@@ -40,19 +51,28 @@ extension LoadMachine {
 /// One slot's following of a shared entry: ends it when released, or at ``end()``.
 @MainActor
 final class SharedFollow {
+  /// The entry followed, to tell whether a slot follows it already.
+  private weak var entry: AnyObject?
+  /// The entry's slot, whose status the following slot's handle shows.
+  private(set) weak var runtime: LoadRuntime?
   /// Stops mirroring the entry's states.
-  private let unwatch: @MainActor () -> Void
+  var unwatch: @MainActor () -> Void = {}
   var observation: SharedObservation?
   private var ended = false
 
-  init(unwatch: @escaping @MainActor () -> Void) {
-    self.unwatch = unwatch
+  init(entry: AnyObject, runtime: LoadRuntime) {
+    self.entry = entry
+    self.runtime = runtime
   }
+
+  /// Whether this is a following of `entry`.
+  func isFollowing(_ entry: AnyObject) -> Bool { !ended && self.entry === entry }
 
   /// Stops mirroring the entry and ends the observation now. Calling it again does nothing.
   func end() {
     guard !ended else { return }
     ended = true
+    runtime = nil
     unwatch()
     observation?.end()
   }
@@ -79,8 +99,8 @@ extension Loadable.Binding {
   /// $post.load(from: store.loader(for: ["posts", id]) { try await api.post(id) })
   /// ```
   ///
-  /// `isRunning` of this property stays `false`: the fetch is the entry's; read the
-  /// entry's `isRunning` for a spinner.
+  /// While it follows, the property's ``handle`` shows the entry's status: `$post.isRunning`
+  /// is `true` while the entry fetches, `$post.refreshError` is the entry's.
   ///
   /// - Parameters:
   ///   - entry: The shared entry to follow.
@@ -112,8 +132,9 @@ extension LoadableSupport {
   /// instance lives (or until a load, cancel or reset of `state` of its own); starts the
   /// entry's load in a new task.
   ///
-  /// The following counts as one observer of the entry. Once this instance is released it
-  /// no longer does: ``SharedEntry/observerCount``, ``LoaderStore/trim()``,
+  /// While it follows, `handle(state)` shows the entry's status (`isRunning`,
+  /// `refreshError`, …). The following counts as one observer of the entry. Once this
+  /// instance is released it no longer does: ``SharedEntry/observerCount``, ``LoaderStore/trim()``,
   /// ``LoaderStore/invalidate(_:matching:)`` and the store's grace time all see the entry as
   /// unobserved from then on.
   ///

@@ -19,6 +19,10 @@
 /// await feed.load()          // the first page
 /// await feed.loadNextPage()  // the second, appended
 /// ```
+///
+/// `@Paged` and a model's key path show it as they show a source's list, following it:
+/// `$list.load(from: feed)`, `load(\.list, from: feed)`, and `refresh`, `loadNextPage`
+/// and `loadPreviousPage` with `from: feed`, which load the entry's pages for every screen.
 public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
   SharedEntry<[Item], PagedState<Item, Cursor>>
 
@@ -282,6 +286,28 @@ extension SharedEntry {
   /// Loads the page at one end of a paged entry, or joins the load running.
   private func loadAddedPage<Item, Cursor>(previous: Bool) async
   where State == PagedState<Item, Cursor> {
+    beginAddedPage(previous: previous)
+    await slot.untilIdle()
+  }
+
+  /// Starts ``loadNextPage()`` (or, when `previous`, ``loadPreviousPage()``) and returns at
+  /// once: the page's spinner shows before this returns. The task waits for the load.
+  func startAddedPage<Item, Cursor>(previous: Bool) -> Task<Void, Never>
+  where State == PagedState<Item, Cursor> {
+    beginAddedPage(previous: previous)
+    return Task { await self.untilIdle() }
+  }
+
+  /// Starts ``refetch()`` and returns at once; the task waits for the fetch.
+  func startRefetchTask() -> Task<Void, Never> {
+    startRefetch()
+    return Task { await self.untilIdle() }
+  }
+
+  /// The first, synchronous step of a next or previous page: starts its fetch, or joins the
+  /// load running (fetching nothing).
+  private func beginAddedPage<Item, Cursor>(previous: Bool)
+  where State == PagedState<Item, Cursor> {
     if slot.isBusy {
       store?.touch(self)
     } else if book.base.list.isLoaded, book.base.pages.isEmpty {
@@ -292,7 +318,6 @@ extension SharedEntry {
       engine.startAddedPage(slot, previous: previous)
       noteFetchStarted()
     }
-    await slot.untilIdle()
   }
 }
 
