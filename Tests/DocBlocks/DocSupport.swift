@@ -71,3 +71,12 @@ public protocol DocAPI: Sendable {
   func numbers() async throws -> [Int]
   func rename(_ id: Post.ID, to title: String, idempotencyKey: String) async throws
 }
+
+/// A row of a list that loads its post (Composing Policies).
+@MainActor
+public final class PostRow {
+  public let id: Post.ID
+  @Loadable public var post: LoadableState<Post>
+
+  public init(id: Post.ID) { self.id = id }
+}
