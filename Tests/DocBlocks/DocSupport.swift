@@ -80,3 +80,32 @@ public final class PostRow {
 
   public init(id: Post.ID) { self.id = id }
 }
+
+/// The test stub of Testing Time-Based Code, which Loader Objects uses too.
+@MainActor
+public final class StubPostsAPI: PostsAPI {
+  /// The outcome of each call, in order; the last one repeats.
+  public var script: [Result<[Post], any Error>]
+  /// How long each call takes on `clock`, as a server would; zero answers at once.
+  public var latency: Duration = .zero
+  /// Each call made, such as `"search swift"`.
+  public private(set) var calls: [String] = []
+  private let clock: any Clock<Duration>
+
+  public init(_ script: [Result<[Post], any Error>], clock: any Clock<Duration>) {
+    self.script = script
+    self.clock = clock
+  }
+
+  public func posts() async throws -> [Post] { try await answer("posts") }
+  public func post(_ id: Post.ID) async throws -> Post { try await answer("post \(id)")[0] }
+  public func search(_ text: String) async throws -> [Post] { try await answer("search \(text)") }
+  public func page(_ number: Int) async throws -> [Post] { try await answer("page \(number)") }
+
+  private func answer(_ call: String) async throws -> [Post] {
+    calls.append(call)
+    let outcome = script[min(calls.count, script.count) - 1]
+    if latency > .zero { try await clock.sleep(for: latency) }
+    return try outcome.get()
+  }
+}
