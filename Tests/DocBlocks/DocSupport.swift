@@ -109,3 +109,16 @@ public final class StubPostsAPI: PostsAPI {
     return try outcome.get()
   }
 }
+
+/// The definition of a post's entry (Sharing State Across Screens).
+public struct PostQuery: LoadDefinition {
+  public let id: Post.ID
+  public let api: any PostsAPI
+  public var key: LoadKey { ["posts", id] }
+  public var staleTime: Duration? { .seconds(30) }
+  public func fetch() async throws -> Post { try await api.post(id) }
+  public init(id: Post.ID, api: any PostsAPI) {
+    self.id = id
+    self.api = api
+  }
+}
