@@ -122,3 +122,28 @@ public struct PostQuery: LoadDefinition {
     self.api = api
   }
 }
+
+/// A story of Lists That Page's feed.
+public struct Story: Identifiable, Equatable, Sendable {
+  public let id: Int
+  public var title: String
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+/// The API of Lists That Page's feed.
+public protocol StoriesAPI: Sendable {
+  func stories(after cursor: String?) async throws -> (stories: [Story], next: String?)
+  func story(_ id: Story.ID) async throws -> Story
+  func rename(_ id: Story.ID, to title: String) async throws
+}
+
+/// The first page has no cursor: "" stands for it (Lists That Page).
+public func storiesSource(_ api: any StoriesAPI) -> PagedSource<Story, String> {
+  PagedSource(first: "", policy: .retry(maxAttempts: 3)) { cursor in
+    let response = try await api.stories(after: cursor.isEmpty ? nil : cursor)
+    return Page(items: response.stories, next: response.next)
+  }
+}
