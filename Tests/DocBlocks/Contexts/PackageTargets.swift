@@ -5,7 +5,8 @@ let package = Package(
   name: "MyApp",
   dependencies: [.package(url: "https://example.com/loadables.git", from: "0.4.0")],
   targets: [
-    .target(name: "MyApp", dependencies: [.product(name: "Loadables", package: "loadables")]),
+    .target(name: "MyApp", dependencies: [.product(name: "Loadables", package: "loadables")])
+  ] + [
     // <block>
   ]
 )
