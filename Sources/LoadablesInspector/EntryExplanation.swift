@@ -4,11 +4,14 @@ public import Loadables
 /// Why an entry is stale, and who fetched it last: what ``StoreInspector/explain(_:)``
 /// answers from the entry's snapshot and the events seen for it.
 ///
+/// <!-- compile: context Inspector -->
 /// ```swift
 /// let why = inspector.explain(["posts", 42])
 /// why.staleness       // .invalidated
 /// why.lastInvalidation?.date
-/// why.lastFetch?.duration, why.lastFetch?.attempt, why.lastFetch?.isSilent
+/// why.lastFetch?.duration
+/// why.lastFetch?.attempt
+/// why.lastFetch?.isSilent
 /// print(why.lines(now: Date()).joined(separator: "\n"))
 /// ```
 public struct EntryExplanation: Sendable {

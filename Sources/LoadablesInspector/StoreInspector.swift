@@ -11,6 +11,7 @@ public import Observation
 /// fail, pretend to be offline. ``StoreInspectorView`` shows it on Apple platforms;
 /// ``renderTable(now:)`` and ``renderEntry(_:now:)`` write it as text for a terminal.
 ///
+/// <!-- compile: context Inspector -->
 /// ```swift
 /// let inspector = StoreInspector(store: store)
 /// // ... the app runs ...

@@ -8,6 +8,7 @@ extension Connectivity {
   /// A test makes its own source, hands it to the store or the policy, and switches it by
   /// hand:
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// let connectivity = Connectivity(isOnline: false)
   /// model.refresh()  // .waitsForNetwork(connectivity)
@@ -19,9 +20,10 @@ extension Connectivity {
 
   /// Switches the source online: every load waiting for the network goes on.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// connectivity.goOnline()
-  /// await model.$feed.untilIdle()
+  /// try await waitUntil("the load to end") { !model.$feed.isRunning }
   /// ```
   public func goOnline() { update(isOnline: true) }
 
@@ -29,6 +31,7 @@ extension Connectivity {
   /// waiting for the network counts one — so a test never sleeps to let a load reach its
   /// wait.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// let connectivity = Connectivity(isOnline: false)
   /// let loading = Task { await loader.load() }

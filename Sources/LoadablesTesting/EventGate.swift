@@ -9,9 +9,10 @@ public import Loadables
 /// ``open(_:)`` or ``fail(_:)``. Between two events the test can look at what the screen
 /// shows:
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// let download = ProgressGate<Data>()  // an EventGate<LoadingProgress, Data>
-/// model.$file.load { try await download.pass() }  // reports each event as progress
+/// model.$file.start { try await download.pass() }  // reports each event as progress
 /// try await download.arrival()
 /// download.send(LoadingProgress(fraction: 0.5))
 /// try await download.delivery(count: 1)
@@ -55,6 +56,7 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
 
   /// Takes the events in order, handing each to `handle`, until the test ends the gate.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// $feed.load { yield in
   ///   try await pages.pass { yield(.loaded($0)) }  // an EventGate<[Post], Void>
@@ -207,6 +209,7 @@ extension EventGate where Event == LoadingProgress {
   /// Reports each event as the progress of the load whose block calls it
   /// (`LoadingProgress.report(_:)`), until the test ends the gate.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.$file.load { try await download.pass() }
   /// download.send(LoadingProgress(fraction: 0.5, message: "Halfway"))

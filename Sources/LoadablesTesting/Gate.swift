@@ -8,9 +8,10 @@ import Foundation
 /// or fails it with an error. Once opened or failed, the gate stays that way for every later
 /// caller.
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// let gate = Gate<[Int]>()
-/// model.$numbers.load { try await gate.pass() }
+/// model.$numbers.start { try await gate.pass() }
 /// try await gate.arrival()
 /// XCTAssertEqual(model.numbers, .loading)
 /// gate.open([1, 2, 3])

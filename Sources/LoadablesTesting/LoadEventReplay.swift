@@ -7,6 +7,7 @@
 /// A developer sees something wrong in a log or the inspector; the events of that entry (or
 /// property, or loader) become a script for a ``ScriptedFake`` and the states to expect:
 ///
+/// <!-- compile: context EventRecorder -->
 /// ```swift
 /// let replay = LoadEventReplay(recorder.events)
 /// print(replay.testSketch)

@@ -13,6 +13,7 @@ extension ManualClock {
   /// a sleep of exactly that attempt's delay, begun since, waits on the clock. Then moving
   /// the clock by the delay ends the backoff:
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.refresh()  // .retry(maxAttempts: 3).timeout(.seconds(10)): two timers
   /// let attempt = try await clock.backoff(beforeAttempt: 2, of: model.$posts.attempt)

@@ -185,6 +185,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// Returns once at least `count` sleeps are waiting on the clock, or throws when they are
   /// not there within `timeout` of real time.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.refresh()                         // a retry waits before attempt 2
   /// try await clock.sleepers(count: 1)      // it is waiting now
@@ -272,6 +273,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// deadline falls within `duration`: running a retry's clock by the sum of its backoffs
   /// gets it through every retry.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.refresh()                         // .retry(maxAttempts: 3, backoff: .constant(.seconds(2)))
   /// try await clock.sleepers(count: 1)
@@ -312,6 +314,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// Moves the clock to each next deadline, letting the work each step wakes run, until no
   /// sleep is left; the test need not know how many timers the code starts.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.search("swift")        // a debounce, then a timeout raced against the request
   /// try await clock.run()        // every timer has ended

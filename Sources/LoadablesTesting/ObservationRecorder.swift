@@ -7,6 +7,7 @@ import Observation
 /// Pass a closure that reads the value; the recorder tracks it with Observation and records
 /// the value after every change, none coalesced away, beginning with the current one:
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// let running = ObservationRecorder { model.$numbers.isRunning }
 /// model.refresh()
@@ -17,6 +18,7 @@ import Observation
 ///
 /// The same closure form works for every face of a load:
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// ObservationRecorder { model.$feed.progress }          // a @Loadable or @Process property
 /// ObservationRecorder { model.attempt(\.feed) }         // a LoadableSupport key path

@@ -9,6 +9,7 @@ public import Loadables
 /// the rule and says what the backend did instead, so a test shows it as is, from XCTest or
 /// Swift Testing:
 ///
+/// <!-- compile: context EncryptedBackend -->
 /// ```swift
 /// @Test func encryptedBackendKeepsTheRules() {
 ///   let failures = PersistenceBackendConformance.check {

@@ -6,6 +6,7 @@ public import Loadables
 /// Two `SingleProcessState` values from two runs never compare equal, so a test cannot
 /// write the states it expects. It can write their phases:
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// let recorder = StateRecorder(model.$saving)  // a SingleProcessState
 /// model.save()
@@ -52,6 +53,7 @@ public enum ProcessPhase: Equatable, Sendable, CustomStringConvertible {
 extension ProcessState {
   /// The state's phase without its job, for comparing states whose jobs differ on every run.
   ///
+  /// <!-- compile: context ProcessRecorder -->
   /// ```swift
   /// XCTAssertEqual(recorder.states.map(\.phase), [.idle, .running, .failed(SaveError())])
   /// ```

@@ -6,6 +6,7 @@ import Foundation
 /// Make one per endpoint, with what a call receives as `Call` (its arguments, or `Void`)
 /// and what it returns as `Value`, and let the stub forward to it:
 ///
+/// <!-- compile: context ScriptedSearch -->
 /// ```swift
 /// final class FakePostsAPI: PostsAPI {
 ///   let feed = ScriptedFake<Void, [Post]>()

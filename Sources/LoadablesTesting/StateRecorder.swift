@@ -9,6 +9,7 @@
 /// Observation merges changes that happen back to back; a recorder does not: it sees each
 /// state the moment the library writes it. It records the current state first.
 ///
+/// <!-- compile: context NumbersModel -->
 /// ```swift
 /// let model = NumbersModel(api: .stub([1, 2, 3]))
 /// let recorder = StateRecorder(model.$numbers)
@@ -44,6 +45,7 @@ public final class StateRecorder<State> {
   /// (`$feed.handle`), a key path's (`model.handle(\.feed)`), a loader object's, a shared
   /// entry's or a shared paged entry's (`entry.handle`).
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// let post = store.loader(for: ["post", 1]) { try await api.post(1) }
   /// let recorder = StateRecorder(post.handle)
@@ -208,6 +210,7 @@ public final class StateRecorder<State> {
   /// superseded load's answer, a retry that flashes `.error`, a refresh nobody asked for —
   /// comes within a few turns; a passing check costs `turns` turns and never real time.
   ///
+  /// <!-- compile: context ModelTests -->
   /// ```swift
   /// model.refresh()
   /// try await recorder.wait(until: \.isLoaded)

@@ -4,6 +4,7 @@
 /// Use it for what no gate, clock or recorder signals: a stub that has been called, a
 /// count that has grown.
 ///
+/// <!-- compile: context ModelTests -->
 /// ```swift
 /// model.refresh()
 /// try await waitUntil("the API to be called twice", seen: "calls: \(api.calls)") {

@@ -71,3 +71,79 @@ public protocol DocAPI: Sendable {
   func numbers() async throws -> [Int]
   func rename(_ id: Post.ID, to title: String, idempotencyKey: String) async throws
 }
+
+/// A row of a list that loads its post (Composing Policies).
+@MainActor
+public final class PostRow {
+  public let id: Post.ID
+  @Loadable public var post: LoadableState<Post>
+
+  public init(id: Post.ID) { self.id = id }
+}
+
+/// The test stub of Testing Time-Based Code, which Loader Objects uses too.
+@MainActor
+public final class StubPostsAPI: PostsAPI {
+  /// The outcome of each call, in order; the last one repeats.
+  public var script: [Result<[Post], any Error>]
+  /// How long each call takes on `clock`, as a server would; zero answers at once.
+  public var latency: Duration = .zero
+  /// Each call made, such as `"search swift"`.
+  public private(set) var calls: [String] = []
+  private let clock: any Clock<Duration>
+
+  public init(_ script: [Result<[Post], any Error>], clock: any Clock<Duration>) {
+    self.script = script
+    self.clock = clock
+  }
+
+  public func posts() async throws -> [Post] { try await answer("posts") }
+  public func post(_ id: Post.ID) async throws -> Post { try await answer("post \(id)")[0] }
+  public func search(_ text: String) async throws -> [Post] { try await answer("search \(text)") }
+  public func page(_ number: Int) async throws -> [Post] { try await answer("page \(number)") }
+
+  private func answer(_ call: String) async throws -> [Post] {
+    calls.append(call)
+    let outcome = script[min(calls.count, script.count) - 1]
+    if latency > .zero { try await clock.sleep(for: latency) }
+    return try outcome.get()
+  }
+}
+
+/// The definition of a post's entry (Sharing State Across Screens).
+public struct PostQuery: LoadDefinition {
+  public let id: Post.ID
+  public let api: any PostsAPI
+  public var key: LoadKey { ["posts", id] }
+  public var staleTime: Duration? { .seconds(30) }
+  public func fetch() async throws -> Post { try await api.post(id) }
+  public init(id: Post.ID, api: any PostsAPI) {
+    self.id = id
+    self.api = api
+  }
+}
+
+/// A story of Lists That Page's feed.
+public struct Story: Identifiable, Equatable, Sendable {
+  public let id: Int
+  public var title: String
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+/// The API of Lists That Page's feed.
+public protocol StoriesAPI: Sendable {
+  func stories(after cursor: String?) async throws -> (stories: [Story], next: String?)
+  func story(_ id: Story.ID) async throws -> Story
+  func rename(_ id: Story.ID, to title: String) async throws
+}
+
+/// The first page has no cursor: "" stands for it (Lists That Page).
+public func storiesSource(_ api: any StoriesAPI) -> PagedSource<Story, String> {
+  PagedSource(first: "", policy: .retry(maxAttempts: 3)) { cursor in
+    let response = try await api.stories(after: cursor.isEmpty ? nil : cursor)
+    return Page(items: response.stories, next: response.next)
+  }
+}

@@ -429,13 +429,19 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 }
 
 /// [UI] @206400 (iOS 14): the determinate initialisers, `nonisolated public init<V>(value: V?,
-/// total: V = 1.0) where ... V : Swift.BinaryFloatingPoint` and the titled pair as above; a
-/// `nil` value is indeterminate. (The `label:` and `currentValueLabel:` forms, and @207300
+/// total: V = 1.0) where ... V : Swift.BinaryFloatingPoint`, `nonisolated public init<V>(value:
+/// V?, total: V = 1.0, @SwiftUICore.ViewBuilder label: () -> Label) where CurrentValueLabel ==
+/// SwiftUICore.EmptyView, V : Swift.BinaryFloatingPoint` and the titled pair as above; a `nil`
+/// value is indeterminate. (The `currentValueLabel:` form, and @207300
 /// `init(_: Foundation.Progress)`, are left out.)
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView {
   nonisolated public init<V>(value: V?, total: V = 1.0)
   where Label == EmptyView, CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
+    fatalError()
+  }
+  nonisolated public init<V>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label)
+  where CurrentValueLabel == EmptyView, V: BinaryFloatingPoint {
     fatalError()
   }
   nonisolated public init<V>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0)

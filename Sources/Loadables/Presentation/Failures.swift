@@ -6,6 +6,7 @@
 /// are, by the rule of ``LoadableState``'s equality: same type and, for an `Equatable` type,
 /// equal values.
 ///
+/// <!-- compile: context Failures -->
 /// ```swift
 /// let before = LoadableState<[Int]>.loading.failure  // nil
 /// let after = LoadableState<[Int]>.error(APIError.offline).failure
@@ -40,6 +41,7 @@ public struct LoadableFailure: Equatable, Sendable {
 /// Two failures are equal when they name the same job and their errors are equal (same type
 /// and, for an `Equatable` type, equal values). A failure of another job is a new failure.
 ///
+/// <!-- compile: context Failures -->
 /// ```swift
 /// let failure = ProcessState<Action>.failed(process: .save, error: APIError.offline).failure
 /// failure?.process  // .save
@@ -105,6 +107,7 @@ extension ProcessState where ProcessKind: Equatable {
 /// one (another error, or another job). Staying on an equal failure is not a new failure, so
 /// re-rendering a view that shows an error does not report it again.
 ///
+/// <!-- compile: context Failures -->
 /// ```swift
 /// FailureTransition.newFailure(from: nil, to: failure)      // failure
 /// FailureTransition.newFailure(from: failure, to: failure)  // nil: nothing changed

@@ -194,6 +194,7 @@ extension LoadingPresentation where Value: Collection {
   /// A cancelled request never fails (the engine writes nothing for it), so a pull to refresh
   /// that the user abandons, or a `.task` that ends when the view goes away, shows no error.
   ///
+  /// <!-- compile: context StoreBackedItems -->
   /// ```swift
   /// let presentation = LoadingPresentation(
   ///   items: store.books, phase: loading, isRunning: $loading.isRunning, canRetry: true)

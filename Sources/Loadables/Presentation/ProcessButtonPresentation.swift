@@ -7,6 +7,7 @@
 /// failure. `ProcessButtonPresentation` makes them in one plain value; the view maps them to a
 /// `Button`.
 ///
+/// <!-- compile: context ViewMembers -->
 /// ```swift
 /// @Loadables.Process var action: ProcessState<BookAction>
 ///

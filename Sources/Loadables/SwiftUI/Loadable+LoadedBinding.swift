@@ -10,6 +10,7 @@
     /// after the state has moved on — a new load started, an error — they are dropped.
     /// Writing does not cancel a running load, as with ``binding``.
     ///
+    /// <!-- compile: context ProfileView -->
     /// ```swift
     /// if let profile = $profile.loadedBinding {
     ///   ProfileEditor(profile: profile)

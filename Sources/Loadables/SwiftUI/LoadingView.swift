@@ -62,6 +62,7 @@
 
     /// Shows a loader's content.
     ///
+    /// <!-- compile: context LoadingViews -->
     /// ```swift
     /// LoadingView(feed) { posts in PostList(posts) }
     /// ```
@@ -87,6 +88,7 @@
     /// only shows the state — loaded elsewhere, such as by `.task(id:loading:)` — and its error
     /// view has no retry button.
     ///
+    /// <!-- compile: context LoadingViews -->
     /// ```swift
     /// LoadingView($books) { [api] in try await api.books() } content: { books in
     ///   BookList(books)
@@ -194,6 +196,7 @@
 
     /// Replaces the view shown while a load runs and there is nothing to keep on screen.
     ///
+    /// <!-- compile: context LoadingViewModifiers -->
     /// ```swift
     /// .progressView { progress in
     ///   ProgressView(value: progress?.fraction) { Text(progress?.message ?? "Loading…") }
@@ -215,6 +218,7 @@
     /// Replaces the view shown when nothing was requested and nothing loads (with
     /// `loadOnAppear: false`, or a binding without `fetch`, or after `reset()`).
     ///
+    /// <!-- compile: context LoadingViewModifiers -->
     /// ```swift
     /// .emptyView { Text("Search for a book") }
     /// ```

@@ -14,7 +14,7 @@ final class DocModel {
 
   func block(
     api: any PostsAPI, clock: any Clock<Duration>, downloads: ConcurrencyLimiter, id: Post.ID,
-    text: String, rows: [Post]
+    text: String, rows: [PostRow]
   ) async throws {
     // <block>
   }

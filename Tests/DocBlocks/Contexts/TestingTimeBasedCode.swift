@@ -8,11 +8,12 @@ import Observation
 
 @MainActor @Observable
 final class DocModel {
-  var unused = 0
+  // "The recipes below are methods of an `XCTestCase` marked `@MainActor`, with `let posts`
+  // and `let newer`": members, so a recipe may write `self.newer` in a closure.
+  let posts = [Post(id: 1, title: "Hello")]
+  let newer = [Post(id: 1, title: "Hello"), Post(id: 2, title: "Again")]
 
-  func block(
-    api: any PostsAPI, clock: ManualClock, posts: [Post], newer: [Post]
-  ) async throws {
+  func block(api: any PostsAPI, clock: ManualClock) async throws {
     // <block>
   }
 }
