@@ -9,6 +9,7 @@ extension LoaderStore {
   /// Whether any entry of the store is fetching now (silent refetches included). Observable:
   /// a view reading it is told only when it turns `true` or `false`, not at each fetch.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// if store.isFetching { ProgressView() }
   /// ```
