@@ -86,6 +86,7 @@ extension Process {
     ///
     /// Cancels the running job first.
     ///
+    /// <!-- compile: context Model -->
     /// ```swift
     /// $action.run(.delete) { try await api.delete(item) }
     /// ```
@@ -183,6 +184,7 @@ extension Process {
 extension Process.Binding where ProcessKind == SingleProcess {
   /// Starts a job in a new task as a new ``SingleProcess``.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $saving.run { try await api.save(draft) }
   /// ```
