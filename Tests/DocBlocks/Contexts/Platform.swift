@@ -18,7 +18,7 @@ protocol PlatformAPI: Sendable {
 final class DocModel {
   @Loadable var feed: LoadableState<[Post]>
 
-  func block(api: any PlatformAPI, store: LoaderStore) async throws {
+  func block(api: any PlatformAPI, store: LoaderStore, logger: Logger) async throws {
     // <block>
   }
 }
