@@ -9,6 +9,6 @@ import Observation
 @MainActor
 func block(downloads: ConcurrencyLimiter, connectivity: Connectivity) {
   let policy: LoadPolicy<[Post]> = LoadPolicy()
-    // <block>
+  // <block>
   _ = policy
 }

@@ -54,7 +54,8 @@ struct FeedQuery: PagedLoadDefinition {
 
 /// Stands in for AppKit's `NSApplication` (macOS only), for its notification's name.
 enum NSApplication {
-  static let didBecomeActiveNotification = Notification.Name("NSApplicationDidBecomeActiveNotification")
+  static let didBecomeActiveNotification = Notification.Name(
+    "NSApplicationDidBecomeActiveNotification")
 }
 
 func appBecameActive() -> AsyncStream<Void> { AsyncStream { _ in } }
