@@ -6,7 +6,6 @@
 /// ``SingleProcess`` (``SingleProcessState``) when there is only one.
 ///
 /// <!-- compile: context ModelTypes -->
-/// <!-- compile: known-failure xcode26: `Process` requires `Equatable & Sendable` of its kind, and `Action` declared in this module has a main-actor-isolated Equatable conformance -->
 /// ```swift
 /// enum Action: Equatable, Sendable { case save, delete }
 ///

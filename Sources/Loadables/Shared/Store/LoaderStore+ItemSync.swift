@@ -65,7 +65,6 @@ extension LoaderStore {
   /// later shows it again if the server still has it.
   ///
   /// <!-- compile: context PostValue -->
-  /// <!-- compile: known-failure xcode26: `removeItem(_:id:)` requires `Identifiable & Equatable & Sendable` of the item, and `Post` declared in this module has main-actor-isolated Equatable and Identifiable conformances -->
   /// ```swift
   /// try await api.delete(post.id)
   /// store.removeItem(Post.self, id: post.id)
