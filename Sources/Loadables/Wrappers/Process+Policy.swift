@@ -2,7 +2,6 @@ extension Process.Binding {
   /// Starts a job in a new task, running its block under `policy` (retry, timeout, a
   /// concurrency limit, ...); otherwise as ``run(_:silently:priority:block:)``.
   ///
-  /// <!-- compile: context Model -->
   /// ```swift
   /// $action.run(.save, policy: .retry(maxAttempts: 3)) { try await api.save(draft) }
   /// ```
