@@ -17,6 +17,7 @@
     /// device under the debugger show them, logs collected elsewhere show `<private>`; see
     /// ``LoadEventLogPrivacy``.
     ///
+    /// <!-- compile: context Platform -->
     /// ```swift
     /// let loadLog = LoadEvents.log(to: Logger(subsystem: "com.example.app", category: "loads"))
     /// ```
@@ -61,6 +62,7 @@
     /// events. In Instruments, add the os_signpost instrument and look under your subsystem
     /// and category.
     ///
+    /// <!-- compile: context Platform -->
     /// ```swift
     /// let loadSignposts = LoadEvents.signpost(
     ///   to: OSSignposter(subsystem: "com.example.app", category: "loads"))

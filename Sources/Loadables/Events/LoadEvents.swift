@@ -7,6 +7,7 @@ import Foundation
 /// that could report one checks a flag first. Listen while you debug, in a log, or in an
 /// inspector:
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let subscription = LoadEvents.listen { event in
 ///   logger.debug("\(event.description)")
@@ -200,7 +201,7 @@ public final class LoadEventScope: Sendable {
 /// a Combine `AnyCancellable` does. Keep it for as long as you listen:
 ///
 /// ```swift
-/// final class AppDelegate {
+/// @MainActor final class AppDelegate {
 ///   var loadLog: LoadEventSubscription?
 ///   func start() { loadLog = LoadEvents.listen { print($0) } }
 /// }

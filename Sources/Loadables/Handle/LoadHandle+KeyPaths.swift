@@ -7,8 +7,13 @@ extension LoadableSupport {
   /// The handle holds this instance weakly and looks the key path's load up each time it is
   /// used, so it can be kept, passed to a view or a test, and read at any time.
   ///
+  /// <!-- compile: context ModelView -->
   /// ```swift
   /// if model.handle(\.feed).isRunning { ProgressView() }
+  /// ```
+  ///
+  /// <!-- compile: context SupportModel -->
+  /// ```swift
   /// for await state in model.handle(\.feed).states { print(state) }
   /// ```
   ///
@@ -24,6 +29,7 @@ extension LoadableSupport {
   /// The handle of the paged list `state` on this instance (see ``LoadHandle``); its paging
   /// members, such as ``LoadHandle/isRefreshing``, are there too.
   ///
+  /// <!-- compile: context PagingView -->
   /// ```swift
   /// if model.handle(\.feed).isRefreshing { ProgressView() }
   /// ```
@@ -45,6 +51,7 @@ extension ProcessSupport {
   /// The handle holds this instance weakly and looks the key path's job up each time it is
   /// used.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// Button("Save") { model.run(\.saving, as: .save) { try await api.save() } }
   ///   .disabled(model.handle(\.saving).isRunning)

@@ -6,6 +6,7 @@ extension LoadHandle where State: _PagedEntryState {
   /// previous page loads (``PagedState/nextPage`` or ``PagedState/previousPage`` is
   /// ``NextPageState/loading``). Observable.
   ///
+  /// <!-- compile: context PagingView -->
   /// ```swift
   /// if $feed.isRefreshing { ProgressView() }  // the list stays below
   /// ```

@@ -8,14 +8,19 @@
 /// ``cancel()`` and ``reset()``, are declared here once. The forms differ only in where the
 /// state lives and how a load is started.
 ///
+/// <!-- compile: context ModelView -->
 /// ```swift
 /// // A property wrapper: `$feed` forwards every member of its handle.
 /// if $feed.isRunning { ProgressView() }
 ///
 /// // A view model's key path.
 /// if model.handle(\.feed).isWaitingForNetwork { OfflineBanner() }
+/// ```
 ///
-/// // Any form, in a test.
+/// Any form, in a test:
+///
+/// <!-- compile: context Model -->
+/// ```swift
 /// let recorder = StateRecorder($feed.handle)
 /// ```
 ///
@@ -50,6 +55,7 @@ public struct LoadHandle<State>: Sendable {
   /// ``LoadPolicy/waitsForNetwork(_:)-type.method``, or a ``LoaderStore`` made with a
   /// connectivity); `false` when none waits. Observable.
   ///
+  /// <!-- compile: context ModelView -->
   /// ```swift
   /// if $feed.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```

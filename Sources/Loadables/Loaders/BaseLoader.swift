@@ -2,6 +2,7 @@
 /// restarts, cancellation, progress, observation, the `states` stream, and the policy you
 /// give it.
 ///
+/// <!-- compile: context ModelTypes -->
 /// ```swift
 /// final class ProfileLoader: BaseLoader<Profile> {
 ///   let id: User.ID
@@ -59,6 +60,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// The loader's status and controls: its engine slot's ``LoadHandle``. `isRunning`,
   /// `progress`, `attempt`, `isWaitingForNetwork` and `refreshError` read it.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// if loader.handle.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```
@@ -102,6 +104,7 @@ open class BaseLoader<Value: Sendable>: Loader {
   /// so the next frame shows it. `LoadingView` starts its loads this way from `onAppear`, so
   /// the spinner shows in the first frame.
   ///
+  /// <!-- compile: context LoaderView -->
   /// ```swift
   /// Button("Reload") { feed.start(silently: true) }
   /// ```

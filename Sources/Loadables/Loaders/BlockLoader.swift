@@ -1,5 +1,6 @@
 /// A ``Loader`` built from a closure, for content that needs no class of its own.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let weather = BlockLoader(policy: .timeout(.seconds(5))) { try await api.weather(city) }
 /// await weather.load()

@@ -7,6 +7,7 @@
 /// load never writes, `cancel()` brings back the state the load replaced, `reset()` writes
 /// `.absent`.
 ///
+/// <!-- compile: context Loaders -->
 /// ```swift
 /// final class FeedLoader: BaseLoader<[Post]> {
 ///   let api: any FeedAPI
@@ -44,6 +45,7 @@ public protocol Loader: AnyObject {
   /// The loader's status and controls: the ``LoadHandle`` every form hands out, what
   /// `StateRecorder` and the other testing tools take.
   ///
+  /// <!-- compile: context Loaders -->
   /// ```swift
   /// let recorder = StateRecorder(feed.handle)
   /// ```
@@ -101,6 +103,7 @@ public protocol Loader: AnyObject {
   /// the task awaiting ``load(silently:)`` does. Awaiting it is rarely needed: observe
   /// `state` instead.
   ///
+  /// <!-- compile: context LoaderView -->
   /// ```swift
   /// Button("Reload") { feed.start(silently: true) }
   /// ```
@@ -129,6 +132,7 @@ public protocol Loader: AnyObject {
   ///
   /// The load writes this loader's states as usual, so views observing it see the load.
   ///
+  /// <!-- compile: context LoaderMembers -->
   /// ```swift
   /// override func fetch() async throws -> Dashboard {
   ///   async let user = userLoader.value()
@@ -189,6 +193,7 @@ extension Loader {
 
   /// Starts a load, showing `.loading`, and returns at once; see ``start(silently:)``.
   ///
+  /// <!-- compile: context LoaderView -->
   /// ```swift
   /// .onAppear { feed.start() }
   /// ```

@@ -2,6 +2,7 @@
 /// retrying, debounced, rate-limited, cached or deduplicated version of a loader you
 /// already have.
 ///
+/// <!-- compile: context LoadersUsing -->
 /// ```swift
 /// let feed = FeedLoader(api: api)
 /// let patientFeed = PolicyLoader(wrapping: feed, policy: .retry(maxAttempts: 5))

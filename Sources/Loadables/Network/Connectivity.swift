@@ -14,6 +14,7 @@ public import Observation
 ///   (`goOffline()`, `goOnline()`, `waiters(count:)`) switch it by hand;
 /// - an app with its own reachability code calls ``update(isOnline:)`` whenever it changes.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let connectivity = Connectivity(isOnline: false)
 /// reachability.onChange = { online in connectivity.update(isOnline: online) }
@@ -74,6 +75,7 @@ public final class Connectivity {
   /// Records what the source says now; going online resumes every task waiting in
   /// ``untilOnline()``, in the order they began to wait.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// connectivity.update(isOnline: false)  // loads that wait for the network now wait
   /// connectivity.update(isOnline: true)   // and resume
@@ -131,6 +133,7 @@ public final class Connectivity {
   /// Returns once the source says online: at once when it already does, or as soon as the
   /// calling task is cancelled (check `Task.isCancelled` after).
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// await connectivity.untilOnline()
   /// guard !Task.isCancelled else { return }

@@ -1,5 +1,6 @@
 /// How an edit ended, or how far it got: what ``EditTicket/outcome(until:)`` returns.
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// switch await store.edit(RenamePost(id: 1, title: "New")).outcome() {
 /// case .committed: print("saved on the server")
@@ -38,6 +39,7 @@ public enum EditOutcome: Sendable, CustomStringConvertible {
 
   /// Whether the edit committed.
   ///
+  /// <!-- compile: context Outbox -->
   /// ```swift
   /// let saved = await store.edit(rename).outcome().isCommitted
   /// ```
@@ -61,6 +63,7 @@ public enum EditOutcome: Sendable, CustomStringConvertible {
 
 /// How an edit is delivered: kept durable until it is sent, or sent now only.
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// store.edit(RenamePost(id: 1, title: "New"))  // .durable: saved, sent when it can be
 /// store.edit(LikePost(id: 1), delivery: .now)  // sent now, or rolled back

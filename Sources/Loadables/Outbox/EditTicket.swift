@@ -4,8 +4,9 @@
 /// Await it where the app wants to follow the edit, as a `@Process` does: the process runs
 /// until the edit commits, and fails when it fails for good.
 ///
+/// <!-- compile: context OutboxMembers -->
 /// ```swift
-/// @Process var saving
+/// @Loadables.Process var saving: SingleProcessState
 ///
 /// func rename(to title: String) async {
 ///   await $saving.run {
@@ -18,6 +19,7 @@
 /// durably queued: the process finishes once the edit is saved, and the outbox sends it
 /// (``Outbox/items`` says where it is):
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// await $saving.run {
 ///   try await store.edit(RenamePost(id: post.id, title: title)).wait(until: .queued)
@@ -46,6 +48,7 @@ public struct EditTicket: Sendable, Identifiable {
 
   /// Waits until the edit reaches `stage` and returns its outcome.
   ///
+  /// <!-- compile: context Outbox -->
   /// ```swift
   /// let outcome = await store.edit(RenamePost(id: 1, title: "New")).outcome()
   /// ```
@@ -65,6 +68,7 @@ public struct EditTicket: Sendable, Identifiable {
   /// ``Stage/queued``, was durably queued): made for a `@Process` run, which then shows
   /// running, then finished or failed.
   ///
+  /// <!-- compile: context Outbox -->
   /// ```swift
   /// await $saving.run { try await store.edit(rename).wait() }
   /// ```

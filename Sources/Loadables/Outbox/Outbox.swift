@@ -13,8 +13,12 @@ public import Observation
 ///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
 /// }
 /// store.edit(RenamePost(id: post.id, title: "New title"))
+/// ```
 ///
-/// // In a view:
+/// A view shows what waits:
+///
+/// <!-- compile: context OutboxView -->
+/// ```swift
 /// if store.outbox.pendingCount > 0 {
 ///   Text("\(store.outbox.pendingCount) changes waiting to sync")
 /// }
@@ -213,6 +217,7 @@ public final class Outbox {
   /// idempotency key (the failed send had no effect) and sends it before the edits of its
   /// scope not sent yet.
   ///
+  /// <!-- compile: context OutboxView -->
   /// ```swift
   /// Button("Retry") { store.outbox.retry(item.id) }
   /// ```
@@ -241,6 +246,7 @@ public final class Outbox {
   /// Removes an edit that is not being sent: its change leaves the entries (as a rollback
   /// does) and its saved record is removed.
   ///
+  /// <!-- compile: context OutboxView -->
   /// ```swift
   /// Button("Discard") { store.outbox.discard(item.id) }
   /// ```

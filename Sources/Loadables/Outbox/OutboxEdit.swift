@@ -83,6 +83,7 @@ extension OutboxEdit {
 
 /// What a handler learns about the send it is asked to make.
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// store.register(RenamePost.self) { edit, context in
 ///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
@@ -108,6 +109,7 @@ public struct OutboxContext: Sendable {
 /// the optimistic change back and leaves the edit in the outbox, failed, until the app
 /// calls ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``.
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// store.register(RenamePost.self) { edit, context in
 ///   do {

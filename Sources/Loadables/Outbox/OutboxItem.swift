@@ -2,6 +2,7 @@ public import Foundation
 
 /// One edit in the ``Outbox``, as a screen shows it: what it is, and why it is not done yet.
 ///
+/// <!-- compile: context OutboxView -->
 /// ```swift
 /// ForEach(store.outbox.items) { item in
 ///   switch item.status {
@@ -15,6 +16,7 @@ public import Foundation
 /// A screen finds the pending edit of what it shows by its scope, and reads it as the app's
 /// own type:
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// let pendingTitle = store.outbox.items
 ///   .last { $0.scopeKey == ["posts", post.id] }?
@@ -50,6 +52,7 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// as `Edit`): the value enqueued, or, for an edit restored from an earlier launch, its
   /// saved value decoded.
   ///
+  /// <!-- compile: context OutboxView -->
   /// ```swift
   /// if let rename = item.edit(as: RenamePost.self) {
   ///   Text("Renaming to \(rename.title)")
@@ -82,6 +85,7 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// Where an edit of the outbox is, and the reason it is not done yet: what a row shows
   /// beside an edit that has not synced.
   ///
+  /// <!-- compile: context OutboxView -->
   /// ```swift
   /// switch item.status {
   /// case .ready, .sending: Text("Syncing…")
@@ -154,6 +158,7 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
 /// Something the outbox could not do as it should, reported in ``Outbox/issues``; the edit
 /// it names is never dropped because of it.
 ///
+/// <!-- compile: context Outbox -->
 /// ```swift
 /// for issue in store.outbox.issues { logger.warning("\(issue)") }
 /// ```

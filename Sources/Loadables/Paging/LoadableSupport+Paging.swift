@@ -5,6 +5,7 @@ extension LoadableSupport {
   /// Loads the first page of `state` in a new task, showing `.loading` in place of the
   /// list; see ``Paged/Binding/load(from:priority:)``.
   ///
+  /// <!-- compile: context PagingTypes -->
   /// ```swift
   /// @MainActor @Observable final class FeedModel: LoadableSupport {
   ///   var feed = PagedState<Post, Int>()
@@ -143,6 +144,7 @@ extension LoadableSupport {
   /// a load of `state` runs, the returned task waits for it instead. See
   /// ``Paged/Binding/loadPreviousPage(from:priority:)``.
   ///
+  /// <!-- compile: context PagingModel -->
   /// ```swift
   /// func reachedFirstRow() { loadPreviousPage(\.feed, from: source) }
   /// ```

@@ -11,6 +11,7 @@
 /// fetch never writes, `cancel()` brings back what the load replaced, `reset()` empties the
 /// list.
 ///
+/// <!-- compile: context PagingTypes -->
 /// ```swift
 /// struct FeedView: View {
 ///   @Paged var feed: PagedState<Post, Int>
@@ -257,6 +258,7 @@ extension Paged {
     /// the page at the first page's ``Page/previous`` cursor (a feed that pages both ways).
     /// With `maxPages`, the last pages are dropped and fetched again by a later next page.
     ///
+    /// <!-- compile: context PagingView -->
     /// ```swift
     /// ForEach(feed.items) { message in
     ///   MessageRow(message).onAppear {

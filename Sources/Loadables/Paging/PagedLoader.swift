@@ -5,6 +5,7 @@
 /// `@Paged` and the loaders: a newer load supersedes the older, a superseded or cancelled
 /// fetch never writes, `cancel()` brings back what the load replaced.
 ///
+/// <!-- compile: context Paging -->
 /// ```swift
 /// let feed = PagedLoader(source: .numbered(pageSize: 20) { page, size in
 ///   try await api.posts(page: page, perPage: size)
@@ -42,6 +43,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
 
   /// The loader's status and controls: its engine slot's ``LoadHandle``.
   ///
+  /// <!-- compile: context Paging -->
   /// ```swift
   /// let recorder = StateRecorder(feed.handle)
   /// ```
@@ -51,6 +53,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// `feed.isRunning`, `feed.progress`, `feed.attempt`, `feed.isWaitingForNetwork`,
   /// `feed.refreshError`, `feed.isRefreshing`.
   ///
+  /// <!-- compile: context PagedLoaderView -->
   /// ```swift
   /// if feed.isRefreshing { ProgressView() }  // the list stays below
   /// ```
@@ -114,6 +117,7 @@ public final class PagedLoader<Item: Sendable, Cursor: Equatable & Sendable> {
   /// Loads the page before the first one loaded, puts it first, and returns when the load
   /// has stopped.
   ///
+  /// <!-- compile: context Paging -->
   /// ```swift
   /// let chat = PagedLoader(source: PagedSource(first: "") { cursor in  // "": the newest
   ///   let response = try await api.messages(around: cursor.isEmpty ? nil : cursor)

@@ -5,6 +5,7 @@
 /// page returned. Each page says where the next one starts (``Page/next``); `nil` means it
 /// was the last.
 ///
+/// <!-- compile: context Paging -->
 /// ```swift
 /// // The first page has no cursor: "" stands for it.
 /// let posts = PagedSource(first: "", policy: .retry(maxAttempts: 3)) { cursor in
@@ -44,8 +45,11 @@ public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendabl
   /// loaded, the pages' own cursors lead on. A refresh (or a load, or an entry's refetch)
   /// forgets the dropped pages: it replaces the list with its first page.
   ///
+  /// <!-- compile: context Paging -->
   /// ```swift
-  /// let feed = PagedSource(first: 1, maxPages: 3) { page in try await api.posts(page: page) }
+  /// let feed = PagedSource(first: 1, maxPages: 3) { page in
+  ///   Page(items: try await api.posts(page: page), next: page + 1)
+  /// }
   /// // pages 1–5 loaded: 3, 4, 5 kept, droppedPageCount 2
   /// // loadPreviousPage(): fetches page 2 again; 2, 3, 4 kept, droppedTrailingPageCount 1
   /// // loadNextPage(): fetches page 5 again; 3, 4, 5 kept
@@ -85,6 +89,7 @@ extension PagedSource where Cursor == Int {
   /// A source of numbered pages of a fixed size: the list ends at the first page that
   /// returns fewer than `pageSize` items.
   ///
+  /// <!-- compile: context Paging -->
   /// ```swift
   /// let feed = PagedSource<Post, Int>.numbered(pageSize: 20) { page, size in
   ///   try await api.posts(page: page, perPage: size)

@@ -6,6 +6,7 @@
 /// ``nextPage`` says what is happening at the bottom of the list. A view switches on
 /// ``list`` as it would on any ``LoadableState`` and shows ``nextPage`` in a footer:
 ///
+/// <!-- compile: context PagingView -->
 /// ```swift
 /// switch feed.list {
 /// case .absent, .loading: ProgressView()
@@ -224,6 +225,7 @@ extension NextPageState: CustomDebugStringConvertible {
 ///
 /// A source's fetch returns one:
 ///
+/// <!-- compile: context Paging -->
 /// ```swift
 /// PagedSource(first: "") { cursor in  // "" stands for the first page's cursor
 ///   let response = try await api.posts(after: cursor.isEmpty ? nil : cursor)
@@ -234,6 +236,7 @@ extension NextPageState: CustomDebugStringConvertible {
 /// A feed that pages both ways (a chat opened at its newest messages, a timeline opened in
 /// its middle) says where the page before starts too:
 ///
+/// <!-- compile: context Paging -->
 /// ```swift
 /// Page(items: response.messages, previous: response.olderCursor, next: response.newerCursor)
 /// ```

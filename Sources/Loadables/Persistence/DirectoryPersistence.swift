@@ -40,6 +40,7 @@ public import Foundation
 /// removes temporary files, so a write another process is making at that moment fails (and
 /// reports it) rather than completing.
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// let backend = DirectoryPersistence(cachesURL.appending(path: "Loadables"))
 /// try backend.write(record, rules: rules)

@@ -6,6 +6,7 @@ public import Foundation
 /// For tests and previews: records last as long as the instance, so a "relaunch" is a new
 /// store on the same instance.
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// let backend = InMemoryPersistence()
 /// try backend.write(record, rules: rules)

@@ -5,6 +5,7 @@ public import Foundation
 /// A backend stores bytes only: the store encodes the value (JSON or a property list) before
 /// writing and decodes it after reading.
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// let record = PersistedRecord(
 ///   key: try PersistentKey(["posts", 42]), value: try JSONEncoder().encode(post),

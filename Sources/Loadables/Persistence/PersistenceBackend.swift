@@ -126,6 +126,7 @@ extension PersistenceBackend where Self == DirectoryPersistence {
   /// container is just a directory URL — pass a folder inside it to share records with an
   /// extension:
   ///
+  /// <!-- compile: context Persistence -->
   /// ```swift
   /// let group = FileManager.default.containerURL(
   ///   forSecurityApplicationGroupIdentifier: "group.com.example.app")!
@@ -146,6 +147,7 @@ extension PersistenceBackend where Self == DirectoryPersistence {
 
 /// The data protection class of a persisted file (Apple platforms; ignored elsewhere).
 ///
+/// <!-- compile: context PersistenceArgument -->
 /// ```swift
 /// .directory(url, protection: .completeUntilFirstUserAuthentication)
 /// ```

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// No error is a crash: the store reports it as an event and keeps the entry in memory.
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// do {
 ///   try backend.write(record, rules: rules)

@@ -8,6 +8,7 @@ public import Foundation
 /// hands each to ``LoaderStore/onPersistenceEvent`` and keeps the latest in
 /// ``LoaderStore/recentPersistenceEvents``:
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// store.onPersistenceEvent = { event in logger.notice("\(String(describing: event))") }
 /// ```

@@ -30,6 +30,7 @@ public struct PersistentKey: Hashable, Sendable, CustomStringConvertible {
 
   /// The identity of `key`.
   ///
+  /// <!-- compile: context Persistence -->
   /// ```swift
   /// let persistent = try PersistentKey(["user", userID, "avatar"])
   /// ```

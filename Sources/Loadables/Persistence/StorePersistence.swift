@@ -3,6 +3,7 @@ public import Foundation
 /// Where and how a ``LoaderStore`` keeps its entries between launches: the backend, the
 /// app's version, the oldest value worth showing and a byte budget.
 ///
+/// <!-- compile: context Persistence -->
 /// ```swift
 /// let store = LoaderStore(
 ///   persistence: .directory(cachesURL.appending(path: "Loadables"), version: "42"))
@@ -45,6 +46,7 @@ public struct StorePersistence: Sendable {
   /// leaves it alone. Check a backend with `PersistenceBackendConformance` from
   /// `LoadablesTesting`.
   ///
+  /// <!-- compile: context Persistence -->
   /// ```swift
   /// let folder = URL.applicationSupportDirectory.appending(path: "Loadables")
   /// let persistence = StorePersistence(
@@ -95,6 +97,7 @@ public struct StorePersistence: Sendable {
   /// An App Group container is just a directory URL: pass a folder inside it to share the
   /// saved entries with an extension.
   ///
+  /// <!-- compile: context Persistence -->
   /// ```swift
   /// let caches = URL.cachesDirectory.appending(path: "Loadables")
   /// let store = LoaderStore(persistence: .directory(caches, version: "42"))

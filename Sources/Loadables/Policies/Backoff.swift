@@ -1,6 +1,7 @@
 /// How long a retry waits before each new attempt: constant, linear or exponential, with a
 /// cap and jitter.
 ///
+/// <!-- compile: context Policy -->
 /// ```swift
 /// .retry(maxAttempts: 5, backoff: .exponential(initial: .milliseconds(200), maxDelay: .seconds(5)))
 /// .retry(maxAttempts: 3, backoff: .constant(.seconds(1)))

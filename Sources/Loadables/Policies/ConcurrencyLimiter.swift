@@ -5,6 +5,7 @@ import Foundation
 /// many loads — a batch of downloads, say — and pass it to
 /// ``LoadPolicy/limit(_:)-type.method``:
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let downloads = ConcurrencyLimiter(limit: 2)
 ///
@@ -25,6 +26,7 @@ import Foundation
 /// goes to the first waiter of the highest priority, so prefetches wait behind what is on
 /// screen, which waits behind what the user asked for:
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// func prefetch(_ upcoming: [PostRow]) {
 ///   withLoadPriority(.prefetch) {

@@ -4,6 +4,7 @@
 /// Keep one per stream of calls (a search field, say) and pass it to
 /// ``LoadPolicy/debounce(_:)-type.method``:
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let searchDebouncer = Debouncer(for: .milliseconds(300), leading: true)
 ///
@@ -93,6 +94,7 @@ extension LoadPolicy {
   /// Waits `interval` before the block runs; a newer load cancels the wait, so of a burst of
   /// loads only the last one runs (trailing edge).
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// func search(_ text: String) {
   ///   $results.load(policy: .debounce(for: .milliseconds(300))) { try await api.search(text) }

@@ -7,6 +7,7 @@ import Foundation
 /// runs wait for that fetch instead of running their own blocks, and all of them get its
 /// value or its error. Once it ends, the next load of the key fetches again.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let avatars = Deduplicator<User.ID, Data>()
 ///

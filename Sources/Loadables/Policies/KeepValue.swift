@@ -9,6 +9,7 @@ extension LoadPolicy {
   /// successful load, `reset()` or an assignment clears it. When there is no value to keep
   /// (the first load failed), the failure is written as usual: `.error(error)`.
   ///
+  /// <!-- compile: context ModelView -->
   /// ```swift
   /// .refreshable {
   ///   await $feed.load(silently: true, policy: .keepValueOnFailure()) {

@@ -13,6 +13,7 @@
 /// ``invalidate(_:)``, ``invalidateAll()``, ``remove(_:)`` or ``removeAll()`` does not store
 /// its result, so a write made meanwhile is not overwritten by older data.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let profiles = LoadCache<User.ID, Profile>(timeToLive: .seconds(60))
 ///
@@ -183,6 +184,7 @@ extension LoadPolicy {
   /// silently: the state goes from `.loaded(cached)` straight to `.loaded(new)`, or to
   /// `.error(error)` if the refresh fails, while `isRunning` shows the refresh.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $profile.load(policy: .cache(profiles, key: id).retry(maxAttempts: 3)) {
   ///   try await api.profile(id)

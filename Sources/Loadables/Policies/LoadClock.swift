@@ -7,6 +7,7 @@ import Foundation
 /// inside — with a retry, a timeout, a debounce, interrupts, a ``Debouncer`` or a
 /// ``LoadCache`` that was given no clock — waits on the test's clock:
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// func testARefreshRetriesTwoSecondsApart() async throws {
 ///   let clock = ManualClock()
@@ -76,6 +77,7 @@ public enum LoadClock {
 /// and reads ``LoadClock/current`` inside the scope waits on `clock`; see ``LoadClock`` for
 /// when each reads it. Scopes nest: the innermost wins.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// let clock = ManualClock()
 /// try await withLoadClock(clock) {

@@ -15,6 +15,7 @@
 /// Policies apply in the order you write them, the first one outermost. Each one wraps
 /// everything written after it, and the block is innermost:
 ///
+/// <!-- compile: context Policy -->
 /// ```swift
 /// .debounce(for: .milliseconds(300))   // 1. waits once, before anything else
 ///   .limit(downloads)                  // 2. then takes a permit (one for all attempts)
@@ -175,6 +176,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   ///
   /// Use it inside a yielding block, or anywhere else a policy's behaviour is wanted:
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// let page = try await policy.run { try await api.page(3) }
   /// ```

@@ -3,6 +3,7 @@ import Foundation
 /// How urgently a load wants a ``ConcurrencyLimiter``'s permit: when loads wait for one, the
 /// limiter serves the highest priority first, and those of one priority first in, first out.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// // Warm the next screen's data without holding up what the user is looking at:
 /// withLoadPriority(.prefetch) {
@@ -58,6 +59,7 @@ public enum LoadPriority: Comparable, Sendable, CaseIterable, CustomStringConver
 /// ``LoadPolicy/limit(_:)-type.method`` or ``ConcurrencyLimiter/withPermit(isolation:_:)``)
 /// serves it at `priority`. Scopes nest: the innermost wins.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// await withLoadPriority(.visible) {
 ///   await row.$thumbnail.load(policy: .limit(images)) { try await api.thumbnail(id) }

@@ -9,6 +9,7 @@ extension LoadPolicy {
   /// `reset()`, its caller's cancellation) cancels the block and the timer, and an awaiting
   /// caller returns once the block has stopped.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $report.load(policy: .timeout(.seconds(10))) { try await api.report() }
   /// ```

@@ -8,11 +8,18 @@ extension LoadPolicy {
   /// beside the state: a silent load keeps its value on screen while it waits, any other
   /// shows `.loading` as usual. When the source says online again the block runs.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// let connectivity = Connectivity.system
   /// $feed.load(policy: .retry(maxAttempts: 3).timeout(.seconds(10)).waitsForNetwork(connectivity)) {
   ///   try await api.feed()
   /// }
+  /// ```
+  ///
+  /// and in the view:
+  ///
+  /// <!-- compile: context ModelView -->
+  /// ```swift
   /// if $feed.isWaitingForNetwork { Text("Waiting for the network…") }
   /// ```
   ///
@@ -47,6 +54,7 @@ extension LoadPolicy {
   /// This policy, then ``waitsForNetwork(_:)-type.method`` (which wraps the block itself,
   /// wherever it is written).
   ///
+  /// <!-- compile: context Policy -->
   /// ```swift
   /// .retry(maxAttempts: 3).waitsForNetwork(connectivity)
   /// ```

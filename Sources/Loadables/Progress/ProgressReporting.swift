@@ -13,6 +13,7 @@ extension LoadingProgress {
   /// `0`, as in ``LoadingProgress/init(fraction:message:)``: a fraction computed from byte counts that lands
   /// at `1.000001` shows as done and never stops the program.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// for try await chunk in download {
   ///   received += chunk.count

@@ -1,6 +1,7 @@
 /// Throw from a load's block to cancel the load, as `cancel()` does: the state the load
 /// replaced comes back.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// $numbers.load {
 ///   guard isSignedIn else { throw CancelLoadable() }

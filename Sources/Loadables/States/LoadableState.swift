@@ -4,6 +4,7 @@
 /// a spinner, an error, or the value. Hold it in a ``Loadable`` property wrapper, or in a
 /// property of a class that adopts ``LoadableSupport``, and let the library drive it.
 ///
+/// <!-- compile: context ModelView -->
 /// ```swift
 /// switch numbers {
 /// case .absent: EmptyView()

@@ -5,6 +5,7 @@
 /// the state (the state keeps its four cases), clears it when the load ends, and ignores
 /// reports from a load that was superseded or cancelled.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// $files.load {
 ///   var files: [File] = []
@@ -14,7 +15,12 @@
 ///   }
 ///   return files
 /// }
+/// ```
 ///
+/// and in the view:
+///
+/// <!-- compile: context ModelView -->
+/// ```swift
 /// if let progress = $files.progress { ProgressView(value: progress.fraction ?? 0) }
 /// ```
 ///
@@ -40,6 +46,7 @@ public struct LoadingProgress: Sendable, Hashable {
   /// | `-0.1`, `-infinity`, `nan` | `0` |
   /// | `nil` | `nil` (unknown) |
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// let progress = LoadingProgress(fraction: Double(received) / Double(expected))
   /// ```

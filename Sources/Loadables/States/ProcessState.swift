@@ -5,13 +5,22 @@
 /// `ProcessKind` tells which of several jobs sharing one state is meant; use
 /// ``SingleProcess`` (``SingleProcessState``) when there is only one.
 ///
+/// <!-- compile: context ModelTypes -->
 /// ```swift
 /// enum Action: Equatable, Sendable { case save, delete }
 ///
-/// @Loadables.Process var action: ProcessState<Action>
+/// @MainActor @Observable final class EditorModel {
+///   @ObservationIgnored @Loadables.Process var action: ProcessState<Action>
 ///
-/// $action.run(.save) { try await api.save() }
-/// if action.isRunning(.save) { ProgressView() }
+///   func save() { $action.run(.save) { try await api.save() } }
+/// }
+/// ```
+///
+/// and in the view:
+///
+/// <!-- compile: context ModelView -->
+/// ```swift
+/// if model.action.isRunning(.save) { ProgressView() }
 /// ```
 public enum ProcessState<ProcessKind> {
   /// No job has run yet, or the state was reset.

@@ -7,6 +7,7 @@
 /// observable and `nil` when no retrying load runs. A view can show "Retrying in 4 s
 /// (attempt 2 of 3)" while the state itself stays `.loading`:
 ///
+/// <!-- compile: context ModelView -->
 /// ```swift
 /// if let attempt = $feed.attempt, attempt.isRetry {
 ///   Text("Attempt \(attempt.number) of \(attempt.maxAttempts)")

@@ -2,6 +2,7 @@ extension LoadableSupport {
   /// Starts a load of `state` in a new task, running its block under `policy`: retry,
   /// timeout, debounce, a concurrency limit, a cache, deduplication.
   ///
+  /// <!-- compile: context SupportModel -->
   /// ```swift
   /// load(\.feed, policy: .retry(maxAttempts: 3)) { try await api.feed() }
   /// ```

@@ -6,6 +6,7 @@ extension LoadableSupport {
   /// overload and returns when the load has stopped. `start` never waits. Everything else
   /// is as for `load`.
   ///
+  /// <!-- compile: context SupportModel -->
   /// ```swift
   /// func appeared() async {
   ///   start(\.feed, policy: .retry(maxAttempts: 3)) { try await api.feed() }  // does not wait

@@ -5,6 +5,7 @@
 /// cancel each other's loads. The library holds the instance weakly, so a load never keeps
 /// it alive; a load whose owner is gone writes nothing.
 ///
+/// <!-- compile: context ModelTypes -->
 /// ```swift
 /// @MainActor @Observable final class NumbersModel: LoadableSupport {
 ///   var numbers: LoadableState<[Int]> = .absent

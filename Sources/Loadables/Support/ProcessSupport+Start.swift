@@ -6,6 +6,7 @@ extension ProcessSupport {
   /// overload and returns when the job has stopped. `start` never waits. Everything else is
   /// as for `run`.
   ///
+  /// <!-- compile: context SupportModel -->
   /// ```swift
   /// start(\.saving, as: .save) { try await api.save(draft) }
   /// ```

@@ -4,6 +4,7 @@
 /// Each key path on each *instance* has its own slot, held weakly, exactly as with
 /// ``LoadableSupport``.
 ///
+/// <!-- compile: context ModelTypes -->
 /// ```swift
 /// @MainActor @Observable final class EditorModel: ProcessSupport {
 ///   var saving: SingleProcessState = .idle

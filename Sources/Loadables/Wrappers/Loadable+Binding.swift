@@ -200,6 +200,7 @@ extension Loadable {
     /// cancelled, yields are dropped. Returning writes nothing more; throwing writes
     /// `.error(error)`.
     ///
+    /// <!-- compile: context Model -->
     /// ```swift
     /// $numbers.load { yield in
     ///   var numbers: [Int] = []

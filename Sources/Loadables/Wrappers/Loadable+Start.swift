@@ -8,6 +8,7 @@ extension Loadable.Binding {
   /// `.loading` is written (unless `silently`, or a cache shows a value), then
   /// `.loaded(value)` or `.error(error)`, and a superseded load never writes.
   ///
+  /// <!-- compile: context ModelView -->
   /// ```swift
   /// .task {
   ///   $feed.start(policy: .retry(maxAttempts: 3)) { try await api.feed() }  // does not wait
@@ -38,6 +39,7 @@ extension Loadable.Binding {
   /// Starts a load whose block writes states over time through `yield`, in a new task, and
   /// returns at once; see ``start(silently:policy:priority:block:)``.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $numbers.start { yield in
   ///   for try await numbers in api.numberUpdates() { yield(.loaded(numbers)) }

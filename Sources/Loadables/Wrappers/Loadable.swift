@@ -8,6 +8,7 @@
 /// previous load, writes `.loading` (unless the load is silent), then `.loaded(value)` or
 /// `.error(error)` — and a load that was superseded or cancelled never writes at all.
 ///
+/// <!-- compile: context ModelTypes -->
 /// ```swift
 /// @MainActor @Observable final class NumbersModel {
 ///   @ObservationIgnored @Loadable var numbers: LoadableState<[Int]>

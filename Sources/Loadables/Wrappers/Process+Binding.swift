@@ -87,6 +87,7 @@ extension Process {
     /// Cancels the running job first. A `policy` (retry, timeout, a concurrency limit, ...)
     /// wraps the block.
     ///
+    /// <!-- compile: context Model -->
     /// ```swift
     /// $action.run(.delete) { try await api.delete(item) }
     /// ```
@@ -188,6 +189,7 @@ extension Process {
 extension Process.Binding where ProcessKind == SingleProcess {
   /// Starts a job in a new task as a new ``SingleProcess``.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $saving.run { try await api.save(draft) }
   /// ```

@@ -7,6 +7,7 @@ extension Process.Binding {
   /// as for `run`: the running job is cancelled first, `.running(process)` is written (unless
   /// `silently`), then `.finished(process)` or `.failed(process: process, error: error)`.
   ///
+  /// <!-- compile: context KindModel -->
   /// ```swift
   /// $saving.start(.save) { try await api.save(draft) }
   /// ```
@@ -36,6 +37,7 @@ extension Process.Binding where ProcessKind == SingleProcess {
   /// Starts a job as a new ``SingleProcess`` in a new task and returns at once; see
   /// ``start(_:silently:policy:priority:block:)``.
   ///
+  /// <!-- compile: context Model -->
   /// ```swift
   /// $saving.start { try await api.save(draft) }
   /// ```

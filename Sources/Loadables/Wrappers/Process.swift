@@ -8,6 +8,7 @@
 /// writes `.running(kind)` (unless silent), then `.finished(kind)` or
 /// `.failed(process: kind, error: error)`. A superseded or cancelled job never writes.
 ///
+/// <!-- compile: context Model -->
 /// ```swift
 /// @Loadables.Process var saving: SingleProcessState
 ///

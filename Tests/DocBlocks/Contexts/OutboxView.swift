@@ -1,17 +1,44 @@
-// Working Offline's row text: a function and the SwiftUI list that calls it, in a main-actor
-// method of a type that holds the store (a view's `body` would not take the function, since a
-// result builder takes no declarations), compiled against the stand-in SwiftUI module.
+// The context of the outbox's SwiftUI fragments (Sources/Loadables/Outbox, LoaderStore+Outbox):
+// the body of a view (compiled against the stand-in SwiftUI module) with `store`, `item`,
+// `post` and `title`, and the edit type and row the fragments show. The stand-in lacks
+// SwiftUI's date interpolated with a style; it is declared here with SwiftUI's spelling.
 import DocSupport
 import Foundation
 import Loadables
 import Observation
 import SwiftUI
 
-@MainActor
-struct DocRows {
-  let store: LoaderStore
+struct RenamePost: OutboxEdit {
+  static let name = "RenamePost"
+  let id: Post.ID
+  let title: String
 
-  func block() {
+  var scope: LoadKey { ["posts", id] }
+}
+
+extension Text {
+  struct DateStyle: Sendable {
+    static let relative = DateStyle()
+  }
+}
+
+extension LocalizedStringKey.StringInterpolation {
+  mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {}
+}
+
+struct FailedRow: View {
+  init(_ name: String, _ reason: String, retry: @escaping () -> Void) {}
+  var body: some View { EmptyView() }
+}
+
+struct DocView: View {
+  let store: LoaderStore
+  let item: OutboxItem
+  let post: Post
+  let title: String
+
+  var body: some View {
+    EmptyView()
     // <block>
   }
 }

@@ -5,6 +5,7 @@
 /// of a definition wherever a screen needs it; every screen asking for the same key gets the
 /// same entry, with the same settings and fetch:
 ///
+/// <!-- compile: context SharedDefining -->
 /// ```swift
 /// struct PostQuery: LoadDefinition {
 ///   let id: Post.ID

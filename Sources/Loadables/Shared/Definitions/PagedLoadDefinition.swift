@@ -5,6 +5,7 @@
 /// ask the store for the entry of a definition wherever a screen needs it; every screen
 /// asking for the same key gets the same list, with the same settings and source:
 ///
+/// <!-- compile: context SharedDefining -->
 /// ```swift
 /// struct FeedQuery: PagedLoadDefinition {
 ///   var key: LoadKey { ["feed"] }
@@ -120,6 +121,7 @@ extension PagedLoadDefinition {
 extension LoaderStore {
   /// The paged entry of `definition`, made on first use with its settings and source.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let feed = store.pagedLoader(for: FeedQuery())
   /// await feed.load()          // the first page, once for every screen
@@ -203,6 +205,7 @@ extension LoaderStore {
   /// prefetches its first page (``SharedEntry/prefetch(ifOlderThan:priority:)``): fetches
   /// it at a low priority unless a fetch runs or the list is recent enough.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// // Warm the feed before its tab opens:
   /// store.prefetch(FeedQuery(), ifOlderThan: .seconds(30))

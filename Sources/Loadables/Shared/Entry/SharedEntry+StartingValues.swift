@@ -10,6 +10,7 @@ extension SharedEntry {
   /// Whether the entry shows a placeholder that no fetch has replaced yet (see
   /// ``showPlaceholder(_:)``). Observable.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// PostView(post: post.state.data).redacted(reason: post.isPlaceholder ? .placeholder : [])
   /// ```
@@ -18,6 +19,7 @@ extension SharedEntry {
   /// Shows `value` as the entry's own, as if fetched at `fetchedAt`, when the entry holds no
   /// value and no fetch runs: the detail screen starts from the row the user tapped.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let detail = store.loader(for: PostQuery(id: row.id))
   /// detail.start(with: row, fetchedAt: feed.fetchedAt)  // as fresh as the feed
@@ -48,6 +50,7 @@ extension SharedEntry {
   /// Shows `value` as a placeholder until the first fetch lands, when the entry holds no
   /// value and no fetch runs: a detail screen shows what the list already knows.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let detail = store.loader(for: ["posts", id]) { try await api.post(id) }
   /// if let row = feed.state.data?.first(where: { $0.id == id }) {

@@ -150,6 +150,7 @@ where State.Value == Value {
   /// ``LoadHandle/reset()`` are the entry's own ``cancel()`` and ``reset()``, and its
   /// ``LoadHandle/states`` counts as an observer, as ``states`` does.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let recorder = StateRecorder(post.handle)
   /// ```
@@ -159,6 +160,7 @@ where State.Value == Value {
   /// `entry.progress`, `entry.attempt`, `entry.isWaitingForNetwork`, `entry.refreshError`,
   /// and a paged entry's `isRefreshing`.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// if entry.isWaitingForNetwork { Label("Waiting for the network", systemImage: "wifi.slash") }
   /// ```
@@ -183,6 +185,7 @@ where State.Value == Value {
   /// store's ``LoaderStore/persistence``, when it was fetched in an earlier launch. `nil`
   /// before any value was fetched, and for an entry without a store. Observable.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// if let fetchedAt = feed.fetchedAt {
   ///   Text("Updated \(fetchedAt, style: .relative) ago")
@@ -234,6 +237,7 @@ where State.Value == Value {
   /// is refetched silently), taken before this returns. The same word starts a load
   /// without waiting in every form.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// .onAppear { post.start() }
   /// ```

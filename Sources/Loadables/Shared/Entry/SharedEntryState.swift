@@ -6,6 +6,7 @@
 /// that roll back, persistence — are written once, for every state that conforms. What they
 /// need to know of a state is whether it shows a value, and how to show another one:
 ///
+/// <!-- compile: context Shared -->
 /// ```swift
 /// let posts = store.loader(for: ["posts"]) { try await api.posts() }
 /// try await store.edit {

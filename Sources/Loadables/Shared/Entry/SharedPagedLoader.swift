@@ -14,6 +14,7 @@
 /// | ``LoaderStore/invalidate(_:matching:)`` | refetches the first page of an observed entry, silently; a next or previous page in flight is cancelled |
 /// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next or previous page in flight goes on, and the edit is laid over its outcome |
 ///
+/// <!-- compile: context Shared -->
 /// ```swift
 /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
 /// await feed.load()          // the first page
@@ -84,6 +85,7 @@ extension LoaderStore {
   /// The paged entry for `key`, made on first use: one list, loaded page by page, that every
   /// screen asking for the key shows.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
   /// await feed.load()          // the first page, once for every screen
@@ -230,6 +232,7 @@ extension SharedEntry {
   /// Loads the next page of a paged entry, appends it, and returns when the load has
   /// stopped.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// ForEach(feed.state.items) { story in
   ///   StoryRow(story).task { if story.id == feed.state.items.last?.id { await feed.loadNextPage() } }
@@ -256,6 +259,7 @@ extension SharedEntry {
   /// Loads the page before the first one of a paged entry, puts it first, and returns when
   /// the load has stopped.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// ForEach(chat.state.items) { message in
   ///   MessageRow(message).task {
@@ -324,6 +328,7 @@ extension SharedEntry {
 /// What a paged entry fetches when it refetches a loaded list: an invalidation, a refresh
 /// trigger, a ``SharedEntry/refetch()`` or a load of a stale list.
 ///
+/// <!-- compile: context Shared -->
 /// ```swift
 /// let feed = store.pagedLoader(for: ["feed"], refetching: .allLoadedPages, source: feedSource)
 /// ```

@@ -9,6 +9,7 @@ extension RefreshTrigger {
   /// entry listens to the one source (``Connectivity/system`` runs one `NWPathMonitor` for
   /// the whole app), and stops listening when its last observer goes.
   ///
+  /// <!-- compile: context Platform -->
   /// ```swift
   /// let store = LoaderStore(connectivity: .system)
   /// let feed = store.loader(

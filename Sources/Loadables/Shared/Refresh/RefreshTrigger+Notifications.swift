@@ -12,6 +12,7 @@ extension RefreshTrigger {
   /// On Apple platforms `appBecameActive` is this trigger with UIKit's notification. On
   /// macOS, use AppKit's:
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// store.loader(
   ///   for: ["feed"], refreshing: [.notifications(named: NSApplication.didBecomeActiveNotification)]

@@ -9,6 +9,7 @@
     /// ``notifications(named:)``; the observer lives only while the entry is observed. Pair
     /// it with a stale time, so coming back within it fetches nothing:
     ///
+    /// <!-- compile: context Platform -->
     /// ```swift
     /// let feed = store.loader(
     ///   for: ["feed"], staleTime: .seconds(60), refreshing: [.appBecameActive]
@@ -32,6 +33,7 @@
     /// Run it for as long as the store lives, for example in the `.task` of the app's root
     /// view. Observed entries stay; see ``trim()``.
     ///
+    /// <!-- compile: context Scene -->
     /// ```swift
     /// WindowGroup {
     ///   ContentView()

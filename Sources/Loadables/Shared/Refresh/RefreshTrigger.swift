@@ -2,6 +2,7 @@
 /// interval, or any sequence of signals (the app returning to the foreground, the network
 /// coming back).
 ///
+/// <!-- compile: context Shared -->
 /// ```swift
 /// let feed = store.loader(
 ///   for: ["feed"], refreshing: [.every(.seconds(30)), .signals { appBecameActive() }]

@@ -1,6 +1,7 @@
 /// The key of a shared entry in a ``LoaderStore``: a path of hashable parts, such as
 /// `["posts", 42]`, so that a prefix (`["posts"]`) names a whole family of entries.
 ///
+/// <!-- compile: context PostValue -->
 /// ```swift
 /// let key: LoadKey = ["posts", post.id]
 /// store.invalidate(["posts"])  // every key that starts with "posts"

@@ -10,6 +10,7 @@ extension LoaderStore {
   /// ``LoadHandle/isRunning`` says of one entry. Observable: a view reading it is told only
   /// when it turns `true` or `false`, not at each fetch.
   ///
+  /// <!-- compile: context StoreView -->
   /// ```swift
   /// if store.isRunning { ProgressView() }
   /// ```

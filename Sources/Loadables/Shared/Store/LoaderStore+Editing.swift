@@ -5,6 +5,7 @@ extension LoaderStore {
   /// Lays optimistic changes over entries at once, runs `job`, and on failure takes each
   /// change back.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// await $saving.run {
   ///   try await store.edit(invalidating: [["posts"]]) { edit in
@@ -120,6 +121,7 @@ public struct SharedEdit {
   /// The change is kept with the edit and runs again over each value the entry fetches
   /// until the edit ends, so it stays on screen over a newer value.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// try await store.edit { edit in
   ///   if edit.update(post) { $0.title = title } == .noValue {
@@ -163,6 +165,7 @@ public struct SharedEdit {
   /// change too — and a failed job takes it back exactly. A next page in flight is not
   /// cancelled: it lands under the change.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// try await store.edit { edit in
   ///   edit.update(items: feed, where: { $0.id == id }) { $0.title = title }

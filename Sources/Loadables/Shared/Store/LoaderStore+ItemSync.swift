@@ -63,6 +63,7 @@ extension LoaderStore {
   /// removed). A fetch that started before this call never brings it back; one that starts
   /// later shows it again if the server still has it.
   ///
+  /// <!-- compile: context PostValue -->
   /// ```swift
   /// try await api.delete(post.id)
   /// store.removeItem(Post.self, id: post.id)

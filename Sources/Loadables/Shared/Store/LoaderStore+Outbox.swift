@@ -11,6 +11,7 @@ extension LoaderStore {
   /// server refused the edit); any other error is retried after `backoff`, on the store's
   /// clock, for as long as it takes.
   ///
+  /// <!-- compile: context Outbox -->
   /// ```swift
   /// store.register(RenamePost.self) { edit, context in
   ///   try await api.rename(edit.id, to: edit.title, idempotencyKey: context.idempotencyKey)
@@ -41,12 +42,17 @@ extension LoaderStore {
   /// in its ``OutboxEdit/scope`` comes and the network is there. Returns a ``EditTicket``
   /// the caller may await for the outcome.
   ///
+  /// <!-- compile: context OutboxView -->
   /// ```swift
   /// Button("Rename") {
   ///   store.edit(RenamePost(id: post.id, title: title))
   /// }
+  /// ```
   ///
-  /// // Or follow it in a process: running, then finished or failed.
+  /// Or follow it in a process: running, then finished or failed.
+  ///
+  /// <!-- compile: context Outbox -->
+  /// ```swift
   /// await $saving.run {
   ///   try await store.edit(RenamePost(id: post.id, title: title)).wait()
   /// }

@@ -11,6 +11,7 @@ extension LoaderStore {
   ///
   /// Call it when the app moves to the background, and in tests before a "relaunch":
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// await store.flushPersistence()
   /// let relaunched = LoaderStore(persistence: saved)

@@ -4,6 +4,7 @@ extension LoaderStore {
   /// prefetches it (``SharedEntry/prefetch(ifOlderThan:priority:)``): fetches it at a low
   /// priority unless a fetch runs or its value is recent enough.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// // As a row scrolls into view, warm its detail screen's entry:
   /// store.prefetch(for: ["posts", id], staleTime: .seconds(60), policy: .limit(downloads),
@@ -53,6 +54,7 @@ extension LoaderStore {
   /// (``SharedEntry/prefetch(ifOlderThan:priority:)``): fetches it at a low priority unless
   /// a fetch runs or its value is recent enough.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// // As a row scrolls into view, warm its detail screen's entry:
   /// store.prefetch(PostQuery(id: 42), ifOlderThan: .seconds(30))

@@ -209,6 +209,7 @@ public final class LoaderStore {
   /// app: a key part that cannot be saved stably, a read-only directory or a full disk is
   /// reported, and the entry works in memory.
   ///
+  /// <!-- compile: context Shared -->
   /// ```swift
   /// let store = LoaderStore(persistence: .directory(caches, version: "42"))
   /// let feed = store.loader(for: ["feed"], staleTime: .seconds(300)) { try await api.feed() }
