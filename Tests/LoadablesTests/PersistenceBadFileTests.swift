@@ -137,8 +137,8 @@ final class PersistenceBadFileTests: XCTestCase {
       DirectoryPersistence(directory).loadAll(rules, now: now),
       PersistenceLoad(records: [kept], events: [.removedTemporary(file: temporary)]))
     XCTAssertEqual(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path),
-      [backend.fileName(for: kept.key)])
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+      [backend.fileName(for: kept.key), DirectoryPersistence.temporaryFolder])
   }
 
   func testADirectoryThatCannotBeCreatedIsATypedErrorAndTheBackendKeepsWorking() throws {
@@ -209,7 +209,12 @@ final class PersistenceBadFileTests: XCTestCase {
       XCTAssertTrue([EISDIR, ENOTEMPTY, EEXIST].contains(code), "errno \(code)")
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    XCTAssertEqual(Set(names), [name, backend.fileName(for: other.key)], "a temporary file stays")
+    XCTAssertEqual(
+      Set(names), [name, backend.fileName(for: other.key), DirectoryPersistence.temporaryFolder])
+    let temporaries = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent(DirectoryPersistence.temporaryFolder).path)
+    XCTAssertEqual(
+      temporaries.filter { !$0.hasSuffix(".lock") }, [], "a temporary file stays")
     XCTAssertEqual(backend.read(other.key, rules: rules, now: now).records, [other])
   }
 

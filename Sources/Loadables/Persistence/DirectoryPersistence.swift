@@ -18,11 +18,15 @@ public import Foundation
 /// names collide never read each other's value (the later write displaces the earlier record
 /// and reports it).
 ///
-/// **Atomic writes.** A record is written to a unique temporary file in the same directory,
-/// synced (`fsync`), renamed over the old file, and the directory is synced, so a crash or a
-/// power loss leaves the old record or the new one, never a torn file. A temporary file left
-/// by a crash is removed at the next ``loadAll(_:now:)`` or ``removeTemporaries()`` (a
-/// store's launch).
+/// **Atomic writes.** A record is written to a unique temporary file in the directory's `tmp`
+/// folder, synced (`fsync`), renamed over the old file, and the directory is synced, so a
+/// crash or a power loss leaves the old record or the new one, never a torn file, and a
+/// process reading the directory reads each record whole. A temporary file left by a crash is
+/// removed at the next ``loadAll(_:now:)`` or ``removeTemporaries()`` (a store's launch), of
+/// this process or another: each instance holds an OS file lock (`flock`) on a file of its
+/// own in `tmp` for its lifetime, names its temporaries after it, and a cleanup removes only
+/// the temporaries whose owner's lock it can take (the kernel releases a lock when its
+/// process dies), never one a live process is about to rename.
 ///
 /// **Bad files.** Every file carries its lengths and a CRC-32 (see the record format in
 /// `Internal/RecordFormat.swift`); one that is truncated, torn, edited, empty, of another
@@ -34,10 +38,10 @@ public import Foundation
 /// ``loadAll(_:now:)`` it is seeded from the files' modification times.
 ///
 /// **Sharing.** One instance per directory per process serializes its calls. Two processes
-/// (an app and its extension in an App Group) may share a directory: each write is still
-/// atomic, but each process's byte budget counts only what it has seen, and a launch load
-/// removes temporary files, so a write another process is making at that moment fails (and
-/// reports it) rather than completing.
+/// (an app and its extension in an App Group) may share a directory: each write is atomic,
+/// each read sees a whole record (the old one or the new), and a launch never removes a
+/// temporary file of the other process's write in flight; each process's byte budget counts
+/// only what it has seen.
 ///
 /// ```swift
 /// let backend = DirectoryPersistence(cachesURL.appending(path: "Loadables"))
@@ -61,8 +65,16 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
 
   /// The extension of record files.
   static let fileExtension = "loadable"
-  /// The prefix of temporary files (written, not yet renamed).
+  /// The prefix of temporary files of the layout before the `tmp` folder (removed at launch).
   static let temporaryPrefix = ".loadables-tmp-"
+  /// The folder of temporary files (written, not yet renamed), inside the directory.
+  static let temporaryFolder = "tmp"
+  /// This instance's name for its temporaries and their lock file: unique per instance, so
+  /// that a cleanup tells whose temporaries it sees.
+  private let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  /// The lock this instance holds on `tmp/<token>.lock` while it lives (taken at its first
+  /// write): a cleanup removes a temporary only when it can take its owner's lock.
+  private var ownerLock: FileLock?
 
   /// Creates a backend for the directory at `url`, created on the first write.
   ///
@@ -95,6 +107,10 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   /// - Returns: A file name inside the directory.
   func fileName(for key: PersistentKey) -> String { hash(key) + "." + Self.fileExtension }
 
+  /// A lock on the file `name` in the directory, shared with the other processes (and
+  /// instances) over it; not taken yet. The outbox takes one to be the only sender.
+  func lock(named name: String) -> FileLock { FileLock(path: filePath(name)) }
+
   public func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
@@ -107,11 +123,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
         return load
       }
       var kept: [(name: String, modified: Int64, bytes: Int, record: PersistedRecord)] = []
+      removeDeadTemporaries(names, into: &load.events)
       for name in names.sorted() {
-        if name.hasPrefix(Self.temporaryPrefix) {
-          removeFile(name, reporting: .removedTemporary(file: name), into: &load.events)
-          continue
-        }
         guard name.hasSuffix("." + Self.fileExtension) else { continue }
         switch readFile(name) {
         case nil:
@@ -178,16 +191,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   {
     try locked { () throws(PersistenceError) -> [PersistenceEvent] in
       do throws(FileCalls.Failure) {
-        try FileCalls.createDirectories(path)
+        try FileCalls.createDirectories(filePath(Self.temporaryFolder))
       } catch {
         throw .unwritableDirectory(path: path, errno: error.code)
       }
       scanIfNeeded()
       let name = fileName(for: record.key)
       let bytes = RecordFormat.encode(record)
-      let temporary = filePath(
-        Self.temporaryPrefix + name + "-\(getpid())-"
-          + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+      let temporary = temporaryPath(for: name)
       do throws(FileCalls.Failure) {
         try FileCalls.createSynced(temporary, bytes: bytes)
         try protect(temporary)
@@ -231,9 +242,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       // A directory not made yet holds none; one that cannot be listed is reported by the
       // reads and writes that follow.
       let names = (try? FileCalls.names(in: path)) ?? []
-      for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
-        removeFile(name, reporting: .removedTemporary(file: name), into: &events)
-      }
+      removeDeadTemporaries(names, into: &events)
       // The launch's one scan for the byte budget, off the main actor, before any write,
       // from the listing just made.
       scanIfNeeded(names: names)
@@ -249,6 +258,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       } catch {
         throw .io(operation: error.operation, path: path, errno: error.code)
       }
+      var temporaries: [PersistenceEvent] = []
+      removeDeadTemporaries(names, into: &temporaries)
       var firstError: PersistenceError?
       for name in names
       where name.hasPrefix(Self.temporaryPrefix) || name.hasSuffix("." + Self.fileExtension) {
@@ -266,6 +277,54 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   // MARK: - Helpers (call with the lock held)
 
   private func filePath(_ name: String) -> String { path + "/" + name }
+
+  /// A new temporary file's path for the record file `name`, in `tmp`, named after this
+  /// instance (`<token>~<name>~<random>`); takes this instance's owner lock first.
+  private func temporaryPath(for name: String) -> String {
+    if ownerLock == nil {
+      let lock = FileLock(path: filePath(Self.temporaryFolder + "/" + token + ".lock"))
+      // Not taken (the lock file cannot be made): the write goes on; its temporary is
+      // unprotected, so a cleanup in another process may remove it and fail this write.
+      if lock.tryLock() { ownerLock = lock }
+    }
+    return filePath(
+      Self.temporaryFolder + "/" + token + "~" + name + "~"
+        + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+  }
+
+  /// Removes the temporary files no live writer may still rename, reporting each: those of
+  /// the layout before the `tmp` folder (`names` lists the directory), and those in `tmp`
+  /// whose owner's lock can be taken (its process died, or its instance went away) or that
+  /// have no lock file. A live owner's temporaries stay.
+  private func removeDeadTemporaries(_ names: [String], into events: inout [PersistenceEvent]) {
+    for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
+      removeFile(name, reporting: .removedTemporary(file: name), into: &events)
+    }
+    guard names.contains(Self.temporaryFolder) else { return }
+    let folder = Self.temporaryFolder + "/"
+    var temporaries: [String: [String]] = [:]
+    var lockFiles: Set<String> = []
+    for name in (try? FileCalls.names(in: filePath(Self.temporaryFolder))) ?? [] {
+      if name.hasSuffix(".lock") {
+        lockFiles.insert(String(name.dropLast(".lock".count)))
+      } else {
+        let owner = name.split(separator: "~", maxSplits: 1).first.map(String.init) ?? name
+        temporaries[owner, default: []].append(name)
+      }
+    }
+    for owner in lockFiles.union(temporaries.keys).sorted() where owner != token {
+      let lock = FileLock(path: filePath(folder + owner + ".lock"))
+      if lockFiles.contains(owner) {
+        guard lock.tryLock() else { continue }  // its owner lives
+      }
+      for name in (temporaries[owner] ?? []).sorted() {
+        removeFile(folder + name, reporting: .removedTemporary(file: folder + name), into: &events)
+      }
+      // Removed while held: an owner that opens it again finds it gone and makes a new one.
+      if lockFiles.contains(owner) { try? FileCalls.remove(lock.path) }
+      lock.unlock()
+    }
+  }
 
   /// The record in file `name` and the file's size; `nil` when there is no such file.
   private func readFile(_ name: String) -> Result<(PersistedRecord, Int), UnreadableReason>? {
