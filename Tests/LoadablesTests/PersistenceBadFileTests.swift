@@ -106,6 +106,25 @@ final class PersistenceBadFileTests: XCTestCase {
     _ = bystander
   }
 
+  func testAnEventNamesItsKeyWhereItKnowsIt() throws {
+    let directory = temporaryDirectory()
+    let backend = DirectoryPersistence(directory)
+    let old = try record(["old"], "saved by another version")
+    try backend.write(old, rules: rules)
+    let dropped = DirectoryPersistence(directory).loadAll(
+      PersistenceRules(version: "2"), now: now
+    ).events
+    XCTAssertEqual(dropped.map(\.key), [old.key])
+    let stranger = try PersistentKey(["stranger"])
+    XCTAssertEqual(
+      PersistenceEvent.removedUnreadable(file: "x", reason: .misplaced(storedKey: stranger)).key,
+      stranger)
+    XCTAssertEqual(PersistenceEvent.evicted(key: stranger, bytes: 1).key, stranger)
+    // A file whose bytes do not say: the case names the file only.
+    XCTAssertNil(PersistenceEvent.removedUnreadable(file: "x", reason: .checksumMismatch).key)
+    XCTAssertNil(PersistenceEvent.removedTemporary(file: "tmp/x").key)
+  }
+
   func testCollidingKeysNeverReadEachOthersValue() throws {
     let directory = temporaryDirectory()
     let backend = DirectoryPersistence(directory, hash: { _ in "collision" })

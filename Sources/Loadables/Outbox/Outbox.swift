@@ -729,41 +729,42 @@ public final class Outbox {
   private func readShared() {
     guard let backend, let store else { return }
     lastSharedRead = store.now
-    let load = backend.loadAll(OutboxRecord.rules, now: Date())
-    for event in load.events {
-      if case .removedTemporary = event { continue }
-      report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
-    }
+    guard let directory = backend as? DirectoryPersistence else { return }
+    let (rules, now, decoder) = (OutboxRecord.rules, Date(), JSONDecoder())
+    var events: [PersistenceEvent] = []
+    // This queue's edits: each record read by its key (a few files, not the directory).
     var onDisk: [PersistentKey: PersistedRecord] = [:]
-    for saved in load.records { onDisk[saved.key] = saved }
-    // A record removed as unreadable by this load may be one of this queue's: its edits
-    // whose record is gone are then saved again before they are sent (sent twice at worst,
-    // under one idempotency key), rather than taken as sent elsewhere.
-    let damaged = load.events.contains {
-      if case .removedUnreadable = $0 { true } else { false }
-    }
-    let decoder = JSONDecoder()
     var sentElsewhere: [Queued] = []
     var failedElsewhere: [(Queued, String)] = []
     for queued in queue
     where !queued.sendsOnce && queued.isSaved && !queued.isUnreadable && !queued.isFailed
       && queued.activity != .sending
     {
-      guard let saved = onDisk[queued.key] else {
-        if damaged { queued.isSaved = false } else { sentElsewhere.append(queued) }
+      let load = backend.read(queued.key, rules: rules, now: now)
+      events += load.events
+      guard let saved = load.records.first else {
+        // Removed as unreadable: saved again before it is sent (sent twice at worst, under
+        // one idempotency key), never taken as sent elsewhere.
+        if load.events.isEmpty { sentElsewhere.append(queued) } else { queued.isSaved = false }
         continue
       }
+      onDisk[queued.key] = saved
       if (try? decoder.decode(CommittedEdits.Mark.self, from: saved.value))?.committedAt != nil {
         sentElsewhere.append(queued)
       } else if let failure = (try? decoder.decode(OutboxRecord.self, from: saved.value))?.failure {
         failedElsewhere.append((queued, failure))
       }
     }
-    let known = Set(queue.map(\.key)).union(committed.edits.map(\.key))
+    // The records of other processes: only the files this store knows no key for are read.
+    let known = Set((queue.map(\.key) + committed.edits.map(\.key)).map(directory.fileName(for:)))
+    let load = directory.readRecords(notNamed: known, rules: rules, now: now)
+    events += load.events
+    for event in events {
+      report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
+    }
     var joined: [Queued] = []
     var committedElsewhere = false
-    let now = Date()
-    for saved in load.records where !known.contains(saved.key) {
+    for saved in load.records {
       do {
         let record = try decoder.decode(OutboxRecord.self, from: saved.value)
         let mark = try? decoder.decode(CommittedEdits.Mark.self, from: saved.value)

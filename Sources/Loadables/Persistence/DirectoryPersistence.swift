@@ -155,6 +155,44 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
     }
   }
 
+  /// Reads the record files whose names are not in `known` (the outbox reads what other
+  /// processes queued without reading the records it knows). Bad files are removed and
+  /// reported, and records the rules drop are removed, as ``loadAll(_:now:)`` does; the byte
+  /// budget's index is left alone.
+  ///
+  /// - Parameters:
+  ///   - known: File names (``fileName(for:)``) not to read.
+  ///   - rules: The rules the records are held to.
+  ///   - now: The time `maxAge` is measured at.
+  /// - Returns: The records read, and what was removed.
+  func readRecords(notNamed known: Set<String>, rules: PersistenceRules, now: Date)
+    -> PersistenceLoad
+  {
+    locked {
+      var load = PersistenceLoad()
+      let names = (try? FileCalls.names(in: path)) ?? []
+      for name in names.sorted()
+      where name.hasSuffix("." + Self.fileExtension) && !known.contains(name) {
+        switch readFile(name) {
+        case nil:
+          continue
+        case .failure(let reason)?:
+          removeFile(
+            name, reporting: .removedUnreadable(file: name, reason: reason), into: &load.events)
+        case .success(let (record, _))?:
+          if removeIfMisplaced(name, record, into: &load.events) {
+            continue
+          } else if let drop = Self.drop(record, rules: rules, now: now) {
+            removeFile(name, reporting: drop, into: &load.events)
+          } else {
+            load.records.append(record)
+          }
+        }
+      }
+      return load
+    }
+  }
+
   public func read(_ key: PersistentKey, rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
