@@ -282,12 +282,15 @@ final class OutboxCrashTests: XCTestCase {
     /// The entries' files in the store's directory before a start: records and temporary
     /// files (a write killed before its rename).
     private func storeFiles(_ directory: URL) -> (records: Set<String>, temporaries: Set<String>) {
-      let names =
+      let store = directory.appendingPathComponent("store")
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
+      // Temporaries live in `tmp`, each named after its writer, beside its lock file.
+      let temporaries =
         (try? FileManager.default.contentsOfDirectory(
-          atPath: directory.appendingPathComponent("store").path)) ?? []
+          atPath: store.appendingPathComponent("tmp").path)) ?? []
       return (
         Set(names.filter { $0.hasSuffix(".loadable") }),
-        Set(names.filter { $0.hasPrefix(".loadables-tmp-") })
+        Set(temporaries.filter { !$0.hasSuffix(".lock") }.map { "tmp/" + $0 })
       )
     }
 

@@ -106,6 +106,25 @@ final class PersistenceBadFileTests: XCTestCase {
     _ = bystander
   }
 
+  func testAnEventNamesItsKeyWhereItKnowsIt() throws {
+    let directory = temporaryDirectory()
+    let backend = DirectoryPersistence(directory)
+    let old = try record(["old"], "saved by another version")
+    try backend.write(old, rules: rules)
+    let dropped = DirectoryPersistence(directory).loadAll(
+      PersistenceRules(version: "2"), now: now
+    ).events
+    XCTAssertEqual(dropped.map(\.key), [old.key])
+    let stranger = try PersistentKey(["stranger"])
+    XCTAssertEqual(
+      PersistenceEvent.removedUnreadable(file: "x", reason: .misplaced(storedKey: stranger)).key,
+      stranger)
+    XCTAssertEqual(PersistenceEvent.evicted(key: stranger, bytes: 1).key, stranger)
+    // A file whose bytes do not say: the case names the file only.
+    XCTAssertNil(PersistenceEvent.removedUnreadable(file: "x", reason: .checksumMismatch).key)
+    XCTAssertNil(PersistenceEvent.removedTemporary(file: "tmp/x").key)
+  }
+
   func testCollidingKeysNeverReadEachOthersValue() throws {
     let directory = temporaryDirectory()
     let backend = DirectoryPersistence(directory, hash: { _ in "collision" })
@@ -137,8 +156,8 @@ final class PersistenceBadFileTests: XCTestCase {
       DirectoryPersistence(directory).loadAll(rules, now: now),
       PersistenceLoad(records: [kept], events: [.removedTemporary(file: temporary)]))
     XCTAssertEqual(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path),
-      [backend.fileName(for: kept.key)])
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+      [backend.fileName(for: kept.key), DirectoryPersistence.temporaryFolder])
   }
 
   func testADirectoryThatCannotBeCreatedIsATypedErrorAndTheBackendKeepsWorking() throws {
@@ -209,7 +228,12 @@ final class PersistenceBadFileTests: XCTestCase {
       XCTAssertTrue([EISDIR, ENOTEMPTY, EEXIST].contains(code), "errno \(code)")
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    XCTAssertEqual(Set(names), [name, backend.fileName(for: other.key)], "a temporary file stays")
+    XCTAssertEqual(
+      Set(names), [name, backend.fileName(for: other.key), DirectoryPersistence.temporaryFolder])
+    let temporaries = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent(DirectoryPersistence.temporaryFolder).path)
+    XCTAssertEqual(
+      temporaries.filter { !$0.hasSuffix(".lock") }, [], "a temporary file stays")
     XCTAssertEqual(backend.read(other.key, rules: rules, now: now).records, [other])
   }
 

@@ -112,6 +112,12 @@ final class PersistenceFaultTests: XCTestCase {
       }
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       XCTAssertFalse(names.contains { $0.hasPrefix(DirectoryPersistence.temporaryPrefix) })
+      // The killed writers' temporaries (and their lock files) went with the loads.
+      let temporaries =
+        (try? FileManager.default.contentsOfDirectory(
+          atPath: directory.appendingPathComponent(DirectoryPersistence.temporaryFolder).path))
+        ?? []
+      XCTAssertEqual(temporaries, [], "kill \(kills) (seed \(seed)): temporary files stayed")
       print(
         "Crash-persistence: \(kills) kills, \(filesChecked) files checked, \(interrupted) kills "
           + "inside a write (temporary files removed), \(torn) torn (seed \(seed))")

@@ -107,6 +107,7 @@ final class PersistenceKeyTests: XCTestCase {
     }
     XCTAssertEqual(names.count, keys.count, "two keys share a file name")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0 != DirectoryPersistence.temporaryFolder }
     XCTAssertEqual(Set(files), names, "every file is directly inside the directory")
     for (index, key) in keys.enumerated() {
       let load = DirectoryPersistence(directory).read(

@@ -67,12 +67,29 @@ public final class Outbox {
   /// edits restored from an earlier launch have none (no caller awaits them).
   private var outcomes: [OutboxItem.ID: EditOutcomeBox] = [:]
   private var handlerCheckScheduled = false
+  /// The lock that makes one store at a time, of every process over the outbox's directory,
+  /// its sender (an app and its extension in an App Group); `nil` for a backend that is not a
+  /// directory, which no other process shares. Held while a lane of this store has an edit
+  /// to send, released when every lane is done.
+  private let senderLock: FileLock?
+  /// The persistence's `maxAge`: committed records older than that go.
+  private let maxAge: Duration?
+  /// When (``LoaderStore/now``) this store, holding the lock, last read the records the
+  /// other processes wrote.
+  private var lastSharedRead: Duration?
+  /// The lock file's name in the outbox's directory.
+  static let senderLockName = ".loadables-sender.lock"
+  /// How often a store that does not hold the sender lock tries to take it while it has
+  /// edits to send, and how often the holder reads again what the other processes queued.
+  static let senderInterval: Duration = .seconds(1)
   /// The most issues kept; older ones go first.
   private static let issueLimit = 100
 
   /// Restores the saved edits of `persistence`, in order; they wait for their handlers.
   init(persistence: StorePersistence?) {
     backend = persistence?.outboxBackend
+    senderLock = (backend as? DirectoryPersistence)?.lock(named: Self.senderLockName)
+    maxAge = persistence?.rules.maxAge
     guard let backend else { return }
     let load = backend.loadAll(OutboxRecord.rules, now: Date())
     // A temporary file is a write that never finished: the record it would have replaced is
@@ -108,6 +125,7 @@ public final class Outbox {
 
   deinit {
     for lane in lanes.values { lane.cancel() }
+    // The sender lock goes with `senderLock` (its file is closed).
     // The store went away before these edits ended: their callers stop waiting. A saved edit
     // is sent after the next launch.
     for box in outcomes.values { box.finish(.unfinished) }
@@ -347,7 +365,10 @@ public final class Outbox {
   }
 
   func enqueue<Edit: OutboxEdit>(_ edit: Edit, delivery: EditDelivery) -> EditTicket {
-    lastSequence += 1
+    // Later than every edit this store knows, and than the wall clock in nanoseconds: the
+    // edits of two processes over one directory, read into one queue, keep the order in
+    // which they were enqueued (each process's own in any case).
+    lastSequence = max(lastSequence + 1, UInt64(max(0, FileCalls.now())))
     var payload: Data?
     do {
       payload = try JSONEncoder().encode(edit)
@@ -537,17 +558,24 @@ public final class Outbox {
   }
 
   /// The next edit of `scopeID` to send, or what to wait for first; `.done` ends the lane.
-  private func nextStep(_ scopeID: String) -> LaneStep {
+  ///
+  /// `justRead`: the records were read again in this step (they are not read twice).
+  private func nextStep(_ scopeID: String, justRead: Bool = false) -> LaneStep {
     for queued in queue where queued.scopeID == scopeID { queued.activity = .idle }
     guard let store,
       let queued = queue.first(where: { $0.scopeID == scopeID && !$0.isFailed })
     else {
-      lanes[scopeID] = nil
+      // Before the scope counts as empty: what another process queued in it meanwhile.
+      if !justRead, store != nil, senderLock?.isHeld == true {
+        readShared()
+        return nextStep(scopeID, justRead: true)
+      }
+      endLane(scopeID)
       return .done
     }
     guard let edit = queued.edit, let handler = handlers[queued.item.name] else {
       reportNoHandler(queued)
-      lanes[scopeID] = nil
+      endLane(scopeID)
       redecide([scopeID])
       return .done
     }
@@ -566,6 +594,15 @@ public final class Outbox {
       }
       redecide([scopeID])
       return .waitOnline(store.network)
+    }
+    switch senderTurn(justRead: justRead) {
+    case .send:
+      break
+    case .readAgain:
+      return nextStep(scopeID, justRead: true)
+    case .wait:
+      redecide([scopeID])
+      return .sleep(Self.senderInterval, store.clock)
     }
     change([scopeID]) {
       queued.item.attempt += 1
@@ -646,6 +683,159 @@ public final class Outbox {
       }
       return .sleep(delay, store.clock)
     }
+  }
+
+  // MARK: - Sharing the directory with other processes
+
+  /// Whether a lane may send now.
+  private enum SenderTurn {
+    /// This store holds the sender lock (or needs none).
+    case send
+    /// It has just read what the other processes queued: the lane decides again.
+    case readAgain
+    /// Another store holds the lock: the lane tries again after ``senderInterval``; its
+    /// edits stay saved and pending.
+    case wait
+  }
+
+  /// The one place that decides whether this store sends: it holds the sender lock of the
+  /// outbox's directory, or takes it now (then reads what the other processes queued, and
+  /// what they sent, before anything is sent), or cannot (another process, or another store
+  /// over the same directory, sends). The holder reads again every ``senderInterval``, so
+  /// that the edits another process queues meanwhile are sent too.
+  private func senderTurn(justRead: Bool) -> SenderTurn {
+    guard let senderLock, let store else { return .send }
+    if senderLock.isHeld {
+      if justRead { return .send }
+      if let last = lastSharedRead, store.now - last < Self.senderInterval { return .send }
+      readShared()
+      return .readAgain
+    }
+    guard senderLock.tryLock() else { return .wait }
+    readShared()
+    return .readAgain
+  }
+
+  /// Ends `scopeID`'s lane; with no lane left, this store has nothing to send: it lets
+  /// another process send.
+  private func endLane(_ scopeID: String) {
+    lanes[scopeID] = nil
+    if lanes.isEmpty {
+      senderLock?.unlock()
+      lastSharedRead = nil
+    }
+  }
+
+  /// Reads the outbox's records as the stores of other processes over its directory left
+  /// them (this store holds the sender lock, so no other sends now): an edit of this queue
+  /// whose record is now committed, or gone, was sent by another (it commits here, its
+  /// change staying until a fetch carries it, and its ticket ends committed); one whose
+  /// record failed for good, failed there; a record this queue does not know, another
+  /// process queued: it joins the line by its sequence and is sent from here.
+  private func readShared() {
+    guard let backend, let store else { return }
+    lastSharedRead = store.now
+    guard let directory = backend as? DirectoryPersistence else { return }
+    let (rules, now, decoder) = (OutboxRecord.rules, Date(), JSONDecoder())
+    var events: [PersistenceEvent] = []
+    // This queue's edits: each record read by its key (a few files, not the directory).
+    var onDisk: [PersistentKey: PersistedRecord] = [:]
+    var sentElsewhere: [Queued] = []
+    var failedElsewhere: [(Queued, String)] = []
+    for queued in queue
+    where !queued.sendsOnce && queued.isSaved && !queued.isUnreadable && !queued.isFailed
+      && queued.activity != .sending
+    {
+      let load = backend.read(queued.key, rules: rules, now: now)
+      events += load.events
+      guard let saved = load.records.first else {
+        // Removed as unreadable: saved again before it is sent (sent twice at worst, under
+        // one idempotency key), never taken as sent elsewhere.
+        if load.events.isEmpty { sentElsewhere.append(queued) } else { queued.isSaved = false }
+        continue
+      }
+      onDisk[queued.key] = saved
+      if (try? decoder.decode(CommittedEdits.Mark.self, from: saved.value))?.committedAt != nil {
+        sentElsewhere.append(queued)
+      } else if let failure = (try? decoder.decode(OutboxRecord.self, from: saved.value))?.failure {
+        failedElsewhere.append((queued, failure))
+      }
+    }
+    // The records of other processes: only the files this store knows no key for are read.
+    let known = Set((queue.map(\.key) + committed.edits.map(\.key)).map(directory.fileName(for:)))
+    let load = directory.readRecords(notNamed: known, rules: rules, now: now)
+    events += load.events
+    for event in events {
+      report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
+    }
+    var joined: [Queued] = []
+    var committedElsewhere = false
+    for saved in load.records {
+      do {
+        let record = try decoder.decode(OutboxRecord.self, from: saved.value)
+        let mark = try? decoder.decode(CommittedEdits.Mark.self, from: saved.value)
+        if let committedAt = mark?.committedAt, let mark {
+          committed.restore(
+            record, mark: mark, committedAt: committedAt, key: saved.key,
+            maxAge: maxAge, now: now, backend: backend)
+          committedElsewhere = true
+          continue
+        }
+        let queued = Queued(restoring: record, key: saved.key)
+        if record.failure == nil, let handler = handlers[record.name] {
+          queued.edit = try? handler.decode(record.payload)
+          queued.hasHandler = queued.edit != nil
+        }
+        joined.append(queued)
+      } catch {
+        let queued = Queued(unreadable: saved.key, savedAt: saved.savedAt, reason: "\(error)")
+        report(.unreadable, queued.item.id, "a saved edit does not read back: \(error)")
+        joined.append(queued)
+      }
+    }
+    if committedElsewhere {
+      for saved in committed.edits where saved.edit == nil {
+        saved.edit = handlers[saved.name].flatMap { try? $0.decode(saved.payload) }
+      }
+      committed.sort()
+    }
+    guard !sentElsewhere.isEmpty || !failedElsewhere.isEmpty || !joined.isEmpty else { return }
+    let scopes = Array(
+      Set(sentElsewhere.map(\.scopeID) + failedElsewhere.map(\.0.scopeID) + joined.map(\.scopeID)))
+    let ended = Set(sentElsewhere.map(ObjectIdentifier.init))
+    change(scopes) {
+      queue.removeAll { ended.contains(ObjectIdentifier($0)) }
+      for (queued, failure) in failedElsewhere {
+        queued.failure = failure
+        queued.item.lastError = failure
+      }
+      queue += joined
+      queue.sort { ($0.sequence, $0.item.id) < ($1.sequence, $1.item.id) }
+    }
+    lastSequence = max(lastSequence, queue.last?.sequence ?? 0)
+    for queued in sentElsewhere {
+      if let edit = queued.edit, let payload = queued.payload,
+        let saved = onDisk[queued.key],
+        let mark = try? decoder.decode(CommittedEdits.Mark.self, from: saved.value),
+        let committedAt = mark.committedAt
+      {
+        let count = committed.edits.count
+        committed.restore(
+          record(queued, payload: payload), mark: mark, committedAt: committedAt,
+          key: queued.key, maxAge: maxAge, now: now, backend: backend)
+        if committed.edits.count > count { committed.edits.last?.edit = edit }
+        committed.sort()
+      }
+      commit(queued)
+      end(queued, .committed)
+    }
+    for (queued, failure) in failedElsewhere {
+      let error = OutboxFailedElsewhere(reason: failure)
+      rollBack(queued, error: error)
+      end(queued, .failed(error))
+    }
+    for queued in joined where queued.hasHandler && !queued.isFailed { apply(queued) }
+    for scopeID in scopes { kick(scopeID) }
   }
 
   // MARK: - Bookkeeping
@@ -809,3 +999,9 @@ public final class Outbox {
 }
 
 extension Outbox: Observable {}
+
+/// An edit failed for good in another process over the same directory (its store sent it).
+struct OutboxFailedElsewhere: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
+}

@@ -112,6 +112,8 @@ struct OutboxHandler {
   let typeName: String
   let backoff: Backoff
   let send: @MainActor (any OutboxEdit, OutboxContext) async throws -> Void
+  /// Reads a saved edit of this type back from its JSON.
+  let decode: (Data) throws -> any OutboxEdit
 
   init<Edit: OutboxEdit>(
     _: Edit.Type, backoff: Backoff,
@@ -120,6 +122,7 @@ struct OutboxHandler {
     type = ObjectIdentifier(Edit.self)
     typeName = String(reflecting: Edit.self)
     self.backoff = backoff
+    decode = { try JSONDecoder().decode(Edit.self, from: $0) }
     send = { edit, context in
       guard let edit = edit as? Edit else {
         throw OutboxFailure.permanent(

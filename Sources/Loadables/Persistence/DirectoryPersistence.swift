@@ -18,11 +18,15 @@ public import Foundation
 /// names collide never read each other's value (the later write displaces the earlier record
 /// and reports it).
 ///
-/// **Atomic writes.** A record is written to a unique temporary file in the same directory,
-/// synced (`fsync`), renamed over the old file, and the directory is synced, so a crash or a
-/// power loss leaves the old record or the new one, never a torn file. A temporary file left
-/// by a crash is removed at the next ``loadAll(_:now:)`` or ``removeTemporaries()`` (a
-/// store's launch).
+/// **Atomic writes.** A record is written to a unique temporary file in the directory's `tmp`
+/// folder, synced (`fsync`), renamed over the old file, and the directory is synced, so a
+/// crash or a power loss leaves the old record or the new one, never a torn file, and a
+/// process reading the directory reads each record whole. A temporary file left by a crash is
+/// removed at the next ``loadAll(_:now:)`` or ``removeTemporaries()`` (a store's launch), of
+/// this process or another: each instance holds an OS file lock (`flock`) on a file of its
+/// own in `tmp` for its lifetime, names its temporaries after it, and a cleanup removes only
+/// the temporaries whose owner's lock it can take (the kernel releases a lock when its
+/// process dies), never one a live process is about to rename.
 ///
 /// **Bad files.** Every file carries its lengths and a CRC-32 (see the record format in
 /// `Internal/RecordFormat.swift`); one that is truncated, torn, edited, empty, of another
@@ -35,10 +39,10 @@ public import Foundation
 /// modification times.
 ///
 /// **Sharing.** One instance per directory per process serializes its calls. Two processes
-/// (an app and its extension in an App Group) may share a directory: each write is still
-/// atomic, but each process's byte budget counts only what it has seen, and a launch load
-/// removes temporary files, so a write another process is making at that moment fails (and
-/// reports it) rather than completing.
+/// (an app and its extension in an App Group) may share a directory: each write is atomic,
+/// each read sees a whole record (the old one or the new), and a launch never removes a
+/// temporary file of the other process's write in flight; each process's byte budget counts
+/// only what it has seen.
 ///
 /// <!-- compile: context Persistence -->
 /// ```swift
@@ -63,8 +67,16 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
 
   /// The extension of record files.
   static let fileExtension = "loadable"
-  /// The prefix of temporary files (written, not yet renamed).
+  /// The prefix of temporary files of the layout before the `tmp` folder (removed at launch).
   static let temporaryPrefix = ".loadables-tmp-"
+  /// The folder of temporary files (written, not yet renamed), inside the directory.
+  static let temporaryFolder = "tmp"
+  /// This instance's name for its temporaries and their lock file: unique per instance, so
+  /// that a cleanup tells whose temporaries it sees.
+  private let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  /// The lock this instance holds on `tmp/<token>.lock` while it lives (taken at its first
+  /// write): a cleanup removes a temporary only when it can take its owner's lock.
+  private var ownerLock: FileLock?
 
   /// Creates a backend for the directory at `url`, created on the first write.
   ///
@@ -97,6 +109,10 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   /// - Returns: A file name inside the directory.
   func fileName(for key: PersistentKey) -> String { hash(key) + "." + Self.fileExtension }
 
+  /// A lock on the file `name` in the directory, shared with the other processes (and
+  /// instances) over it; not taken yet. The outbox takes one to be the only sender.
+  func lock(named name: String) -> FileLock { FileLock(path: filePath(name)) }
+
   public func loadAll(_ rules: PersistenceRules, now: Date) -> PersistenceLoad {
     locked {
       var load = PersistenceLoad()
@@ -109,11 +125,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
         return load
       }
       var kept: [(name: String, modified: Int64, bytes: Int, record: PersistedRecord)] = []
+      removeDeadTemporaries(names, into: &load.events)
       for name in names.sorted() {
-        if name.hasPrefix(Self.temporaryPrefix) {
-          removeFile(name, reporting: .removedTemporary(file: name), into: &load.events)
-          continue
-        }
         guard name.hasSuffix("." + Self.fileExtension) else { continue }
         switch readFile(name) {
         case nil:
@@ -140,6 +153,44 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       load.events += evict(rules)
       let remaining = self.index?.entries ?? [:]
       load.records = kept.filter { remaining[$0.name] != nil }.map(\.record)
+      return load
+    }
+  }
+
+  /// Reads the record files whose names are not in `known` (the outbox reads what other
+  /// processes queued without reading the records it knows). Bad files are removed and
+  /// reported, and records the rules drop are removed, as ``loadAll(_:now:)`` does; the byte
+  /// budget's index is left alone.
+  ///
+  /// - Parameters:
+  ///   - known: File names (``fileName(for:)``) not to read.
+  ///   - rules: The rules the records are held to.
+  ///   - now: The time `maxAge` is measured at.
+  /// - Returns: The records read, and what was removed.
+  func readRecords(notNamed known: Set<String>, rules: PersistenceRules, now: Date)
+    -> PersistenceLoad
+  {
+    locked {
+      var load = PersistenceLoad()
+      let names = (try? FileCalls.names(in: path)) ?? []
+      for name in names.sorted()
+      where name.hasSuffix("." + Self.fileExtension) && !known.contains(name) {
+        switch readFile(name) {
+        case nil:
+          continue
+        case .failure(let reason)?:
+          removeFile(
+            name, reporting: .removedUnreadable(file: name, reason: reason), into: &load.events)
+        case .success(let (record, _))?:
+          if removeIfMisplaced(name, record, into: &load.events) {
+            continue
+          } else if let drop = Self.drop(record, rules: rules, now: now) {
+            removeFile(name, reporting: drop, into: &load.events)
+          } else {
+            load.records.append(record)
+          }
+        }
+      }
       return load
     }
   }
@@ -180,16 +231,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   {
     try locked { () throws(PersistenceError) -> [PersistenceEvent] in
       do throws(FileCalls.Failure) {
-        try FileCalls.createDirectories(path)
+        try FileCalls.createDirectories(filePath(Self.temporaryFolder))
       } catch {
         throw .unwritableDirectory(path: path, errno: error.code)
       }
-      scanIfNeeded()
+      var events = scanIfNeeded()
       let name = fileName(for: record.key)
       let bytes = RecordFormat.encode(record)
-      let temporary = filePath(
-        Self.temporaryPrefix + name + "-\(getpid())-"
-          + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+      let temporary = temporaryPath(for: name)
       do throws(FileCalls.Failure) {
         try FileCalls.createSynced(temporary, bytes: bytes)
         try protect(temporary)
@@ -202,7 +251,6 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       // survival of a power loss, which is no reason to report that nothing was saved.
       try? FileCalls.syncDirectory(path)
       stamp(name)
-      var events: [PersistenceEvent] = []
       if let displaced = index?.use(name, bytes: bytes.count, key: record.key) {
         events.append(.displaced(key: displaced))
       }
@@ -232,13 +280,11 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       var events: [PersistenceEvent] = []
       // A directory not made yet holds none; one that cannot be listed is reported by the
       // reads and writes that follow.
-      let names = (try? FileCalls.names(in: path, startingWith: Self.temporaryPrefix)) ?? []
-      for name in names.sorted() {
-        removeFile(name, reporting: .removedTemporary(file: name), into: &events)
-      }
-      // No scan for the byte budget here: a launch must cost about the same with ten records
-      // saved or ten thousand (the listing above makes a `String` of temporary names only).
-      // The first write of the launch builds the index (`scanIfNeeded`).
+      // Temporaries live in `tmp/`: a launch lists that folder only, so it costs the same with
+      // ten records saved or ten thousand. No scan for the byte budget here either: the first
+      // write of the launch builds the index (`scanIfNeeded`), and removes the temporaries of
+      // the old layout (in the folder itself) from the listing it makes anyway.
+      removeDeadTemporaries(nil, into: &events)
       return events
     }
   }
@@ -251,6 +297,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       } catch {
         throw .io(operation: error.operation, path: path, errno: error.code)
       }
+      var temporaries: [PersistenceEvent] = []
+      removeDeadTemporaries(names, into: &temporaries)
       var firstError: PersistenceError?
       for name in names
       where name.hasPrefix(Self.temporaryPrefix) || name.hasSuffix("." + Self.fileExtension) {
@@ -268,6 +316,56 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   // MARK: - Helpers (call with the lock held)
 
   private func filePath(_ name: String) -> String { path + "/" + name }
+
+  /// A new temporary file's path for the record file `name`, in `tmp`, named after this
+  /// instance (`<token>~<name>~<random>`); takes this instance's owner lock first.
+  private func temporaryPath(for name: String) -> String {
+    if ownerLock == nil {
+      let lock = FileLock(path: filePath(Self.temporaryFolder + "/" + token + ".lock"))
+      // Not taken (the lock file cannot be made): the write goes on; its temporary is
+      // unprotected, so a cleanup in another process may remove it and fail this write.
+      if lock.tryLock() { ownerLock = lock }
+    }
+    return filePath(
+      Self.temporaryFolder + "/" + token + "~" + name + "~"
+        + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+  }
+
+  /// Removes the temporary files no live writer may still rename, reporting each: those of
+  /// the layout before the `tmp` folder (`names` lists the directory), and those in `tmp`
+  /// whose owner's lock can be taken (its process died, or its instance went away) or that
+  /// have no lock file. A live owner's temporaries stay.
+  /// Removes the temporaries no live writer owns: those of the old layout among `names` (the
+  /// folder's listing, when the caller made one), and those in `tmp/` whose owner's lock can
+  /// be taken.
+  private func removeDeadTemporaries(_ names: [String]?, into events: inout [PersistenceEvent]) {
+    for name in (names ?? []).filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
+      removeFile(name, reporting: .removedTemporary(file: name), into: &events)
+    }
+    let folder = Self.temporaryFolder + "/"
+    var temporaries: [String: [String]] = [:]
+    var lockFiles: Set<String> = []
+    for name in (try? FileCalls.names(in: filePath(Self.temporaryFolder))) ?? [] {
+      if name.hasSuffix(".lock") {
+        lockFiles.insert(String(name.dropLast(".lock".count)))
+      } else {
+        let owner = name.split(separator: "~", maxSplits: 1).first.map(String.init) ?? name
+        temporaries[owner, default: []].append(name)
+      }
+    }
+    for owner in lockFiles.union(temporaries.keys).sorted() where owner != token {
+      let lock = FileLock(path: filePath(folder + owner + ".lock"))
+      if lockFiles.contains(owner) {
+        guard lock.tryLock() else { continue }  // its owner lives
+      }
+      for name in (temporaries[owner] ?? []).sorted() {
+        removeFile(folder + name, reporting: .removedTemporary(file: folder + name), into: &events)
+      }
+      // Removed while held: an owner that opens it again finds it gone and makes a new one.
+      if lockFiles.contains(owner) { try? FileCalls.remove(lock.path) }
+      lock.unlock()
+    }
+  }
 
   /// The record in file `name` and the file's size; `nil` when there is no such file.
   private func readFile(_ name: String) -> Result<(PersistedRecord, Int), UnreadableReason>? {
@@ -326,10 +424,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   /// ``loadAll(_:now:)`` has: at the first write of a launch, not at the launch itself, so
   /// that a launch costs the same with ten records saved or ten thousand. The reads before it
   /// stamped their files' modification times, so the order of uses is the same.
-  private func scanIfNeeded() {
-    guard index == nil else { return }
+  private func scanIfNeeded() -> [PersistenceEvent] {
+    guard index == nil else { return [] }
     var index = RecencyIndex()
     let names = (try? FileCalls.names(in: path)) ?? []
+    var events: [PersistenceEvent] = []
+    for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
+      removeFile(name, reporting: .removedTemporary(file: name), into: &events)
+    }
     let files = names.filter { $0.hasSuffix("." + Self.fileExtension) }.compactMap { name in
       FileCalls.status(filePath(name)).map { (name: name, status: $0) }
     }
@@ -339,6 +441,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       index.use(file.name, bytes: file.status.bytes, key: nil)
     }
     self.index = index
+    return events
   }
 
   /// Marks file `name` as used now: its modification time becomes later than any given

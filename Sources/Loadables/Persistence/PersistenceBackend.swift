@@ -85,7 +85,9 @@ public protocol PersistenceBackend: Sendable {
   /// record and renaming it into place) and reports each; records are not read.
   ///
   /// A store calls it once at launch, before its first write: entries are read one by one
-  /// as they are made, so no ``loadAll(_:now:)`` would ever find these files.
+  /// as they are made, so no ``loadAll(_:now:)`` would ever find these files. A backend that
+  /// another process may share must leave alone the temporary files of a write that process
+  /// still makes (``DirectoryPersistence`` removes only those whose writer is gone).
   ///
   /// - Returns: One ``PersistenceEvent/removedTemporary(file:)`` per file removed.
   func removeTemporaries() -> [PersistenceEvent]

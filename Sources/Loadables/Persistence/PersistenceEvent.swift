@@ -49,6 +49,35 @@ public enum PersistenceEvent: Equatable, Sendable {
   case undecodable(key: PersistentKey, reason: String)
 }
 
+extension PersistenceEvent {
+  /// The key of the record the event is about, where the event knows it: the key of a
+  /// record dropped, evicted (when its file decoded), displaced, not written, not removed or
+  /// not decodable, and the key stored in a file found under another key's name
+  /// (``UnreadableReason/misplaced(storedKey:)``). `nil` for a file whose bytes do not say
+  /// (an unreadable file, a temporary file, a file that could not be removed: the case
+  /// names the file) and for events about no one record.
+  ///
+  /// ```swift
+  /// store.onPersistenceEvent = { event in
+  ///   if let key = event.key { print("\(key): \(event)") }
+  /// }
+  /// ```
+  public var key: PersistentKey? {
+    switch self {
+    case .droppedOtherVersion(let key, _), .droppedExpired(let key, _), .displaced(let key),
+      .writeFailed(let key, _), .removeFailed(let key, _), .undecodable(let key, _):
+      key
+    case .evicted(let key, _):
+      key
+    case .removedUnreadable(_, .misplaced(let storedKey)):
+      storedKey
+    case .removedUnreadable, .removedTemporary, .removalFailed, .directoryUnreadable,
+      .removeAllFailed, .keyNotPersistable:
+      nil
+    }
+  }
+}
+
 /// Why a record file could not be used.
 public enum UnreadableReason: Error, Equatable, Sendable {
   /// The file has no bytes.

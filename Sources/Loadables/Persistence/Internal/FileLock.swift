@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive lock on a file, shared with other processes: `flock(2)` with
+/// `LOCK_EX | LOCK_NB` on a file of its own.
+///
+/// The kernel releases it when the process dies (a `kill -9` too), so no lock outlives its
+/// holder. It belongs to the open file description: two instances on one path conflict even
+/// in one process, which is how two stores over one directory in one process (tests) meet
+/// the same rule as two processes. Not thread-safe: its owner serializes its calls (the
+/// outbox on the main actor, the directory backend under its lock).
+final class FileLock {
+  /// The lock file's path.
+  let path: String
+  private var descriptor: Int32 = -1
+
+  init(path: String) {
+    self.path = path
+  }
+
+  deinit { unlock() }
+
+  /// Whether this instance holds the lock.
+  var isHeld: Bool { descriptor >= 0 }
+
+  /// Takes the lock unless another holder has it; never waits. Creates the file (not its
+  /// directory) when missing.
+  ///
+  /// - Returns: Whether this instance holds the lock now.
+  @discardableResult
+  func tryLock() -> Bool {
+    guard descriptor < 0 else { return true }
+    // Another holder may remove the file once it finds its owner dead (see
+    // `DirectoryPersistence`'s temporaries): a lock taken on a file no longer at `path`
+    // protects nothing, so it is taken again on the new file.
+    for _ in 0..<4 {
+      guard let opened = openFile() else { return false }
+      var locked: Int32
+      repeat {
+        locked = flock(opened, LOCK_EX | LOCK_NB)
+      } while locked != 0 && errno == EINTR
+      guard locked == 0 else {
+        _ = close(opened)
+        return false
+      }
+      var held = stat()
+      var named = stat()
+      if fstat(opened, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
+        held.st_dev == named.st_dev
+      {
+        descriptor = opened
+        return true
+      }
+      _ = close(opened)
+    }
+    return false
+  }
+
+  /// Opens (or creates) the lock file, and its directory when missing.
+  private func openFile() -> Int32? {
+    for attempt in 0..<2 {
+      var opened: Int32
+      repeat {
+        opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      } while opened < 0 && errno == EINTR
+      if opened >= 0 { return opened }
+      guard attempt == 0, errno == ENOENT else { return nil }
+      try? FileCalls.createDirectories((path as NSString).deletingLastPathComponent)
+    }
+    return nil
+  }
+
+  /// Releases the lock, if held.
+  func unlock() {
+    guard descriptor >= 0 else { return }
+    _ = flock(descriptor, LOCK_UN)
+    _ = close(descriptor)
+    descriptor = -1
+  }
+}
