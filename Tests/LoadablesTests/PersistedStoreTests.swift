@@ -250,7 +250,25 @@ final class PersistedStoreTests: XCTestCase {
   func testATemporaryFileAKilledWriteLeftIsRemovedAndReportedAtLaunch() async throws {
     let directory = temporaryDirectory("store")
     _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
-    // What a write killed between its sync and its rename leaves: a whole file, not renamed.
+    // What a write killed between its sync and its rename leaves: a whole file, not renamed,
+    // in `tmp`, named after a writer whose process is gone (no lock file of its own holds it).
+    let leftover = "tmp/0123-4567~x.loadable~89"
+    try Data("half a record".utf8).write(to: directory.appending(path: leftover))
+
+    let store = relaunch(.directory(directory, version: "1"))
+    await store.flushPersistence()
+    XCTAssertEqual(store.recentPersistenceEvents, [.removedTemporary(file: leftover)])
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appending(path: leftover).path),
+      "the temporary file stayed")
+    XCTAssertEqual(shown(store), .loaded(Post(id: 1, title: "kept")), "the record went too")
+  }
+
+  func testATemporaryFileOfTheLayoutBeforeTmpIsRemovedAtTheFirstLaunchSinceIt() async throws {
+    let directory = temporaryDirectory("store")
+    _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
+    // A folder as 0.3 left it: no `tmp`, and a killed write's temporary beside the records.
+    try FileManager.default.removeItem(at: directory.appending(path: "tmp"))
     let leftover = ".loadables-tmp-0123-4567-89"
     try Data("half a record".utf8).write(to: directory.appending(path: leftover))
 

@@ -219,13 +219,8 @@ final class WorkingOfflineArticleSharedDirectoryTests: XCTestCase {
     let inFlight = owner + "~x.loadable~1"
     _ = FileManager.default.createFile(
       atPath: tmp.appendingPathComponent(inFlight).path, contents: Data([1]))
-    // A temporary of the layout before `tmp`, left by a crash.
-    let old = ".loadables-tmp-x.loadable-1-2"
-    _ = FileManager.default.createFile(
-      atPath: folder.appendingPathComponent(old).path, contents: Data([1]))
-
     let launch = DirectoryPersistence(folder)
-    XCTAssertEqual(launch.removeTemporaries(), [.removedTemporary(file: old)])
+    XCTAssertEqual(launch.removeTemporaries(), [])
     _ = launch.loadAll(rules, now: Date())
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: tmp.appendingPathComponent(inFlight).path),

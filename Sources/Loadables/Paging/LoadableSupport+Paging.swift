@@ -37,16 +37,10 @@ extension LoadableSupport {
   /// `async` code `load(_:from:)` waits; `start` never does. See
   /// ``Paged/Binding/start(from:priority:)``.
   ///
+  /// <!-- compile: context PagingModel -->
   /// ```swift
-  /// @MainActor final class FeedModel: LoadableSupport {
-  ///   var feed = PagedState<Post, Int>()
-  ///   let source: PagedSource<Post, Int>
-  ///
-  ///   init(source: PagedSource<Post, Int>) { self.source = source }
-  ///
-  ///   func appeared() async {
-  ///     start(\.feed, from: source)  // does not wait
-  ///   }
+  /// func appeared() async {
+  ///   start(\.feed, from: source)  // does not wait
   /// }
   /// ```
   ///

@@ -281,10 +281,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       // A directory not made yet holds none; one that cannot be listed is reported by the
       // reads and writes that follow.
       // Temporaries live in `tmp/`: a launch lists that folder only, so it costs the same with
-      // ten records saved or ten thousand. No scan for the byte budget here either: the first
-      // write of the launch builds the index (`scanIfNeeded`), and removes the temporaries of
-      // the old layout (in the folder itself) from the listing it makes anyway.
-      removeDeadTemporaries(nil, into: &events)
+      // ten records saved or ten thousand. The folder itself is listed only while it has no
+      // `tmp/` yet (its first launch since 0.3, whose temporaries lay beside the records). No
+      // scan for the byte budget here either: the first write of the launch builds the index
+      // (`scanIfNeeded`).
+      let oldLayout =
+        FileCalls.status(filePath(Self.temporaryFolder)) == nil
+        ? (try? FileCalls.names(in: path, startingWith: Self.temporaryPrefix)) : nil
+      removeDeadTemporaries(oldLayout, into: &events)
       return events
     }
   }
