@@ -224,7 +224,9 @@ struct DemoScript {
       let refused = [await refusedInDetail.value, await refusedInRow.value]
       await note("likes shown by the detail, then the row: \(describeLikes(refused))")
       expect(refused.allSatisfy { $0 == [.loaded(original.liked), .loaded(original)] })
-      expect(detail.liking.error is PostsError && feed.rows[0].post == .loaded(original))
+      expect(
+        (detail.liking.error as? APIError) == .likeRefused && feed.rows[0].post == .loaded(original)
+      )
 
       await note("like it again; the server accepts, and every entry under [\"posts\"] refetches")
       let acceptedInDetail = record(detail.$post.states, count: 2)

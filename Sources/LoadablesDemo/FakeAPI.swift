@@ -22,13 +22,21 @@ struct Pace: Sendable {
   }
 }
 
-/// The errors the fake server answers with.
-enum APIError: Error, CustomStringConvertible {
+/// The errors the demo's fake servers answer with, each described as its HTTP status.
+enum APIError: Error, Equatable, CustomStringConvertible {
   case serverUnavailable
+  case notFound
+  /// The news server refuses a title in capitals.
+  case titleShouts
+  /// The posts server refuses a like.
+  case likeRefused
 
   var description: String {
     switch self {
     case .serverUnavailable: "503 server unavailable"
+    case .notFound: "404 not found"
+    case .titleShouts: "422 titles may not shout"
+    case .likeRefused: "409 like refused"
     }
   }
 }

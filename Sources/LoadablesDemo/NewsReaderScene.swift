@@ -22,19 +22,6 @@ struct NewsArticle: Sendable, Equatable {
   var body: String?
 }
 
-/// What the news server refuses.
-enum NewsError: Error, CustomStringConvertible {
-  case shouting
-  case notFound
-
-  var description: String {
-    switch self {
-    case .shouting: "422 titles may not shout"
-    case .notFound: "404 not found"
-    }
-  }
-}
-
 /// A fake news server: a feed of two pages (three rows, then two), each article's detail, and
 /// a rename that refuses a shouted title. It logs every request in order, and can hold the
 /// article requests at a gate so the scene shows who the limiter serves first.
@@ -66,7 +53,7 @@ actor NewsServer {
     log.append("GET /articles/\(id)")
     if isHolding { await withCheckedContinuation { held.append($0) } }
     try await Task.sleep(for: pace.scaled(.milliseconds(300)))
-    guard let title = titles[id] else { throw NewsError.notFound }
+    guard let title = titles[id] else { throw APIError.notFound }
     return NewsArticle(id: id, title: title, body: "\(id * 100 + 20) words")
   }
 
@@ -74,7 +61,7 @@ actor NewsServer {
   func rename(_ id: Int, to title: String) async throws {
     log.append("PATCH /articles/\(id)")
     try await Task.sleep(for: pace.scaled(.milliseconds(300)))
-    guard title != title.uppercased() else { throw NewsError.shouting }
+    guard title != title.uppercased() else { throw APIError.titleShouts }
     titles[id] = title
   }
 

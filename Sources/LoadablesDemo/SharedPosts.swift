@@ -23,19 +23,6 @@ struct Post: Sendable, Equatable {
   }
 }
 
-/// The errors the posts server answers with.
-enum PostsError: Error, CustomStringConvertible {
-  case refused
-  case notFound
-
-  var description: String {
-    switch self {
-    case .refused: "409 like refused"
-    case .notFound: "404 not found"
-    }
-  }
-}
-
 /// A fake posts server: a feed of post ids, each post, and a "like" that it refuses the
 /// first time. It counts the requests that reach it, so the scene can show how many fetches
 /// the screens caused.
@@ -64,7 +51,7 @@ actor PostsServer {
   /// One post.
   func post(_ id: Int) async throws -> Post {
     try await answer("GET /posts/\(id)")
-    guard let post = posts[id] else { throw PostsError.notFound }
+    guard let post = posts[id] else { throw APIError.notFound }
     return post
   }
 
@@ -74,7 +61,7 @@ actor PostsServer {
     try await answer("POST /posts/\(id)/like")
     if refusals > 0 {
       refusals -= 1
-      throw PostsError.refused
+      throw APIError.likeRefused
     }
     posts[id]?.likes += 1  // another reader's like
     posts[id] = posts[id]?.liked

@@ -37,7 +37,7 @@ public final class EventGate<Event: Sendable, Value: Sendable>: @unchecked Senda
   private var end: Result<Value, any Error>?
   private var nextID = 0
   /// Callers waiting for their next step, oldest first.
-  private var waiters = WaitingLine<Step>()
+  private var waiters = ContinuationQueue<Step>()
   private var arrivedCount = 0
   private var deliveredCount = 0
   private var sentCount = 0

@@ -46,7 +46,7 @@ public final class ScriptedFake<Call: Sendable, Value: Sendable>: @unchecked Sen
   private var recorded: [Call] = []
   private var nextID = 0
   /// Calls held now, oldest first.
-  private var heldCalls = WaitingLine<Value>()
+  private var heldCalls = ContinuationQueue<Value>()
 
   /// Creates a fake that answers with `replies`, in order, then with `otherwise`.
   ///

@@ -96,8 +96,7 @@ class LoadRuntime: Observable {
   /// The progress the running load last reported; `nil` when it reported none or no load
   /// runs. Reading it under observation tracking registers the observer.
   @usableFromInline final var progress: LoadingProgress? {
-    isProgressObserved = true
-    observe(\LoadRuntime.progressMarker)
+    observeSide(&isProgressObserved, \LoadRuntime.progressMarker)
     return currentProgress
   }
 
@@ -106,15 +105,12 @@ class LoadRuntime: Observable {
 
   /// Shows `progress` if the load holding `token` is still the running one.
   final func setProgress(_ progress: LoadingProgress?, for token: UInt64) {
-    guard isCurrent(token) else { return }
-    updateProgress(progress)
+    if isCurrent(token) { updateProgress(progress) }
   }
 
   private final func updateProgress(_ progress: LoadingProgress?) {
     guard currentProgress != progress else { return }
-    mutate(\LoadRuntime.progressMarker, observed: isProgressObserved) {
-      activityObject().progress = progress
-    }
+    writeSide(\LoadRuntime.progressMarker, observed: isProgressObserved) { $0.progress = progress }
   }
 
   /// Registers the current observer (if any) of the value kept under `marker`.
@@ -143,6 +139,23 @@ class LoadRuntime: Observable {
     }
   }
 
+  /// Marks a value shown beside the state (`progress`, `attempt`, `isWaitingForNetwork`,
+  /// `refreshError`) observed (`flag`) and registers the current observer of its `marker`:
+  /// its writes tell observers from then on.
+  private final func observeSide(_ flag: inout Bool, _ marker: KeyPath<LoadRuntime, Int>) {
+    flag = true
+    observe(marker)
+  }
+
+  /// Writes a value shown beside the state into the side object, telling the observers of
+  /// its `marker` if it has any.
+  private final func writeSide(
+    _ marker: @autoclosure () -> KeyPath<LoadRuntime, Int>, observed: Bool,
+    _ write: (SlotActivity) -> Void
+  ) {
+    mutate(marker(), observed: observed) { write(activityObject()) }
+  }
+
   // MARK: - Retry attempts
 
   private final var currentAttempt: RetryAttempt? { activity?.attempt }
@@ -152,8 +165,7 @@ class LoadRuntime: Observable {
   /// has no retry policy or no load runs. Reading it under observation tracking registers
   /// the observer.
   @usableFromInline final var attempt: RetryAttempt? {
-    isAttemptObserved = true
-    observe(\LoadRuntime.attemptMarker)
+    observeSide(&isAttemptObserved, \LoadRuntime.attemptMarker)
     return currentAttempt
   }
 
@@ -162,15 +174,12 @@ class LoadRuntime: Observable {
 
   /// Shows `attempt` if the load holding `token` is still the running one.
   final func setAttempt(_ attempt: RetryAttempt?, for token: UInt64) {
-    guard isCurrent(token) else { return }
-    updateAttempt(attempt)
+    if isCurrent(token) { updateAttempt(attempt) }
   }
 
   private final func updateAttempt(_ attempt: RetryAttempt?) {
     if attempt == nil, currentAttempt == nil { return }
-    mutate(\LoadRuntime.attemptMarker, observed: isAttemptObserved) {
-      activityObject().attempt = attempt
-    }
+    writeSide(\LoadRuntime.attemptMarker, observed: isAttemptObserved) { $0.attempt = attempt }
   }
 
   // MARK: - Waiting for the network
@@ -182,8 +191,7 @@ class LoadRuntime: Observable {
   /// `false` when no load runs. Reading it under observation tracking registers the
   /// observer.
   @usableFromInline final var isWaitingForNetwork: Bool {
-    isWaitingObserved = true
-    observe(\LoadRuntime.waitingMarker)
+    observeSide(&isWaitingObserved, \LoadRuntime.waitingMarker)
     return currentlyWaitingForNetwork
   }
 
@@ -193,14 +201,13 @@ class LoadRuntime: Observable {
   /// Shows whether the load holding `token` waits for the network, if it is still the
   /// running one.
   final func setWaitingForNetwork(_ waiting: Bool, for token: UInt64) {
-    guard isCurrent(token) else { return }
-    updateWaitingForNetwork(waiting)
+    if isCurrent(token) { updateWaitingForNetwork(waiting) }
   }
 
   private final func updateWaitingForNetwork(_ waiting: Bool) {
     guard currentlyWaitingForNetwork != waiting else { return }
-    mutate(\LoadRuntime.waitingMarker, observed: isWaitingObserved) {
-      activityObject().isWaitingForNetwork = waiting
+    writeSide(\LoadRuntime.waitingMarker, observed: isWaitingObserved) {
+      $0.isWaitingForNetwork = waiting
     }
   }
 
@@ -227,8 +234,7 @@ class LoadRuntime: Observable {
   /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
   /// assignment. Reading it under observation tracking registers the observer.
   @usableFromInline final var refreshError: (any Error)? {
-    isRefreshErrorObserved = true
-    observe(\LoadRuntime.refreshErrorMarker)
+    observeSide(&isRefreshErrorObserved, \LoadRuntime.refreshErrorMarker)
     return currentRefreshError
   }
 
@@ -238,8 +244,8 @@ class LoadRuntime: Observable {
   /// Shows `error` beside the state, or clears it.
   @usableFromInline final func setRefreshError(_ error: (any Error)?) {
     if error == nil, currentRefreshError == nil { return }
-    mutate(\LoadRuntime.refreshErrorMarker, observed: isRefreshErrorObserved) {
-      activityObject().refreshError = error
+    writeSide(\LoadRuntime.refreshErrorMarker, observed: isRefreshErrorObserved) {
+      $0.refreshError = error
     }
   }
 

@@ -127,12 +127,12 @@ extension LoadPolicy {
 
 /// The permits of a ``ConcurrencyLimiter`` and the line of tasks waiting for one.
 private struct Permits: Sendable {
-  let line: WaitingLine<Void, Int>  // the state: how many permits are taken
+  let line: HandOffLine<Void, Int>  // the state: how many permits are taken
   let limit: Int
 
   init(limit: Int) {
     self.limit = limit
-    self.line = WaitingLine(0)
+    self.line = HandOffLine(0)
   }
 
   var counts: (running: Int, waiting: Int) {

@@ -142,7 +142,7 @@ private final class Flight<Value: Sendable>: Sendable {
     var isAbandoned = false
   }
 
-  let line = WaitingLine<Value, State>(State())
+  let line = HandOffLine<Value, State>(State())
 
   /// Hands what the fetch reports to every caller's load.
   let broadcast = Broadcast()

@@ -88,7 +88,7 @@ where State.Value == Value {
   @exclusivity(unchecked) var fetchPriority: LoadPriorityScope?
 
   /// The entry's link to the items its store keeps in sync, when its value is made of them;
-  /// see `ItemSync.swift`.
+  /// see `EntryItemLink.swift`.
   @exclusivity(unchecked) var itemLink: EntryItemLinkBase<Value, State>?
 
   /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
@@ -450,7 +450,7 @@ where State.Value == Value {
       switch effect {
       case .startFetch(let silently):
         itemLink?.fetchStarted()
-        // An inspector's injected failure (`LoaderStore+Inspection.swift`): one flag read
+        // An inspector's injected failure (`FetchInjection.swift`): one flag read
         // while none is armed.
         let failure = FetchInjection.isArmed ? FetchInjection.take(for: self) : nil
         startingFetchAtCurrentPriority {

@@ -1,6 +1,6 @@
 // Items kept in sync across entries (normalization by `Identifiable`): the public face. The
 // ordering rule is `ItemLedger`'s; the runner that lays the changes over entries is
-// `ItemSync.swift`.
+// `ItemSync`, through each entry's `EntryItemLink` (both in `Shared/Sync/`).
 
 extension LoaderStore {
   /// Keeps every item of `type` in sync across the store's entries: when a newer version of

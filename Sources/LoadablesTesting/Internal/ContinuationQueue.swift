@@ -3,7 +3,7 @@
 ///
 /// Not safe to share on its own: its owner keeps it behind the owner's lock, and resumes the
 /// continuations it hands out after leaving the lock.
-struct WaitingLine<Value> {
+struct ContinuationQueue<Value> {
   private var line: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
   private var cancelledIDs: Set<Int> = []
 

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ``handOff(_:)`` serves the highest ``LoadPriority`` first, first in first out within a
 /// priority (``WaitingOrder``); ``raise(_:to:)`` moves a waiter up.
-final class WaitingLine<Value: Sendable, State>: @unchecked Sendable {
+final class HandOffLine<Value: Sendable, State>: @unchecked Sendable {
   // Safe to share: `state`, the waiters and the ids are read and written only while holding
   // `lock`; each continuation is resumed exactly once, outside the lock. `onCancelled` is set
   // before any task can wait and only read afterwards.

@@ -1,4 +1,4 @@
-/// The order a ``WaitingLine`` serves its waiters in, as a value with no lock and no tasks:
+/// The order a ``HandOffLine`` serves its waiters in, as a value with no lock and no tasks:
 /// the highest ``LoadPriority`` first, first in first out within a priority.
 ///
 /// Waiters are kept in one array in the order they took their place at their priority; the

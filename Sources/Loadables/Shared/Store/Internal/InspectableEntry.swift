@@ -1,0 +1,52 @@
+import Foundation
+
+/// What an inspector reads of an entry whatever its type.
+@MainActor
+protocol InspectableEntry: AnySharedEntry {
+  func inspectionSnapshot(in store: LoaderStore) -> EntrySnapshot
+  func startInspectedRefetch()
+}
+
+extension SharedEntry: InspectableEntry {
+  func inspectionSnapshot(in store: LoaderStore) -> EntrySnapshot {
+    let now = store.now
+    let tally = book.tally
+    let shown = book.shown
+    let summary = (shown as? any InspectedState)?.inspection
+    var phase = summary?.phase ?? (tally.showsValue ? .loaded : .absent)
+    if tally.isPlaceholder, tally.showsValue { phase = .placeholder }
+    let staleness: EntrySnapshot.Staleness
+    var staleAt: Date?
+    if !tally.showsValue {
+      staleness = .noValue
+    } else if tally.isPlaceholder || (tally.invalidated && tally.fetchedAt == nil) {
+      staleness = .notFetched
+    } else if tally.invalidated {
+      staleness = .invalidated
+    } else if let updatedAt = tally.updatedAt, now - updatedAt < tally.staleTime {
+      staleness = .fresh
+      staleAt = store.wallDate(at: updatedAt + tally.staleTime)
+    } else {
+      staleness = .aged
+    }
+    var pending = 0
+    for edit in book.edits where edit.committedAt == nil { pending += 1 }
+    let persisted =
+      store.persister != nil && requested.persisted && registryKey == key && !slot.isDetached
+      && Value.self is any Codable.Type
+    return EntrySnapshot(
+      key: key, id: registryKey.description,
+      kind: State.self is any _PagedEntryState.Type
+        ? .paged : .value,
+      valueType: String(describing: valueType), phase: phase,
+      valueSummary: summary?.value, error: summary?.error ?? slot.refreshError,
+      nextPage: summary?.nextPage, observerCount: observerCount,
+      fetchedAt: tally.fetchedAt.map(store.wallDate(at:)), staleTime: tally.staleTime,
+      staleness: staleness, staleAt: staleAt, isRunning: slot.isBusy,
+      isWaitingForNetwork: slot.isWaitingForNetwork, attempt: slot.attempt,
+      progress: slot.progress, isPersisted: persisted, pendingEditCount: pending,
+      editCount: book.edits.count, failsNextFetch: FetchInjection.isArmed(for: self))
+  }
+
+  func startInspectedRefetch() { startRefetch() }
+}
