@@ -712,7 +712,7 @@ public final class Outbox {
       return .readAgain
     }
     guard senderLock.tryLock() else { return .wait }
-    readShared()
+    readShared(includingOwn: true)
     return .readAgain
   }
 
@@ -732,7 +732,12 @@ public final class Outbox {
   /// change staying until a fetch carries it, and its ticket ends committed); one whose
   /// record failed for good, failed there; a record this queue does not know, another
   /// process queued: it joins the line by its sequence and is sent from here.
-  private func readShared() {
+  ///
+  /// `includingOwn`: this queue's own records are read only when the lock was just taken.
+  /// While this store holds the lock no other sends, so none of its edits can have been sent
+  /// or failed elsewhere meanwhile; reading each of them again at every lane's end and every
+  /// ``senderInterval`` made a long queue's drain slower with every edit waiting.
+  private func readShared(includingOwn: Bool = false) {
     guard let backend, let store else { return }
     lastSharedRead = store.now
     guard let directory = backend as? DirectoryPersistence else { return }
@@ -742,7 +747,7 @@ public final class Outbox {
     var onDisk: [PersistentKey: PersistedRecord] = [:]
     var sentElsewhere: [Queued] = []
     var failedElsewhere: [(Queued, String)] = []
-    for queued in queue
+    for queued in includingOwn ? queue : []
     where !queued.sendsOnce && queued.isSaved && !queued.isUnreadable && !queued.isFailed
       && queued.activity != .sending
     {
