@@ -844,6 +844,35 @@ extension List where SelectionValue == Never {
   nonisolated public init(@ViewBuilder content: () -> Content) {}
 }
 
+/// (iOS 13) The two initialisers over a collection, without selection, as Apple's documentation
+/// of `List` declares them (`init(_:rowContent:)` and `init(_:id:rowContent:)`): `@MainActor
+/// @preconcurrency public init<Data, RowContent>(_ data: Data, @SwiftUICore.ViewBuilder
+/// rowContent: @escaping (Data.Element) -> RowContent) where Content ==
+/// SwiftUICore.ForEach<Data, Data.Element.ID, RowContent>, Data : Swift.RandomAccessCollection,
+/// RowContent : SwiftUICore.View, Data.Element : Swift.Identifiable`, and the same with `id:
+/// Swift.KeyPath<Data.Element, ID>` (`ID : Swift.Hashable`, `Content ==
+/// SwiftUICore.ForEach<Data, ID, RowContent>`). Cited as `List` above (not read at an offset of
+/// [UI]). The `Binding` and selection overloads are left out.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension List where SelectionValue == Never {
+  @MainActor @preconcurrency public init<Data, RowContent>(
+    _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection,
+    RowContent: View, Data.Element: Identifiable
+  {}
+
+  @MainActor @preconcurrency public init<Data, ID, RowContent>(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, ID, RowContent>, Data: RandomAccessCollection, ID: Hashable,
+    RowContent: View
+  {}
+}
+
 /// [Core] (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
 /// Swift.RandomAccessCollection, ID : Swift.Hashable`, a `View` when `Content : View`; only
 /// the initialiser over `Identifiable` elements is copied (`nonisolated public init(_ data:
