@@ -168,6 +168,7 @@
   extension LoadingView {
     /// Replaces the view shown when the load failed.
     ///
+    /// <!-- compile: context LoadingViewModifiers -->
     /// ```swift
     /// .errorView { failure, retry in
     ///   ContentUnavailableView {
