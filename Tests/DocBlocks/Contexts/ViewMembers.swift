@@ -1,27 +1,19 @@
-// A fragment of a view's declaration (its properties and `body`, as TaskIdentifier's and
-// `task(id:loading:)`'s examples show): the members of a view that has an `api` (books and a
-// status line), a `status` to show, and the app's `BookList` of a state; compiled against the stand-in
-// SwiftUI module.
+// Members of a view (a state and its `body`), in a view that saves a `draft` book through `api`,
+// with the app's job kind `BookAction` (declared `nonisolated`, as Getting Started says an app
+// made by Xcode 26 declares a job kind); compiled against the stand-in SwiftUI module.
 import DocSupport
 import Foundation
 import Loadables
 import Observation
 import SwiftUI
 
-struct LibraryAPI: Sendable {
-  func books() async throws -> [Book] { [] }
-  func status() async -> String { "" }
-}
-
-struct BookList: View {
-  let books: [Book]
-  init(_ books: LoadableState<[Book]>) { self.books = books.data ?? [] }
-  var body: some View { ForEach(books) { book in Text(book.title) } }
+nonisolated enum BookAction: Equatable, Sendable {
+  case save, delete
 }
 
 struct DocView: View {
-  let api = LibraryAPI()
-  @State private var status = ""
+  let api: any BookAPI
+  let draft: Book
 
   // <block>
 }
