@@ -9,10 +9,15 @@
   /// the model, which is tested on every platform. Put it behind a debug gesture or in a
   /// sheet:
   ///
+  /// <!-- compile: context InspectorSheet -->
   /// ```swift
   /// @State private var inspector = StoreInspector(store: appStore)
+  /// @State private var showsInspector = false
   ///
-  /// .sheet(isPresented: $showsInspector) { StoreInspectorView(inspector: inspector) }
+  /// var body: some View {
+  ///   ContentView()
+  ///     .sheet(isPresented: $showsInspector) { StoreInspectorView(inspector: inspector) }
+  /// }
   /// ```
   public struct StoreInspectorView: View {
     private let inspector: StoreInspector

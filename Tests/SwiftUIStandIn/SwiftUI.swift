@@ -844,6 +844,35 @@ extension List where SelectionValue == Never {
   nonisolated public init(@ViewBuilder content: () -> Content) {}
 }
 
+/// (iOS 13) The two initialisers over a collection, without selection, as Apple's documentation
+/// of `List` declares them (`init(_:rowContent:)` and `init(_:id:rowContent:)`): `@MainActor
+/// @preconcurrency public init<Data, RowContent>(_ data: Data, @SwiftUICore.ViewBuilder
+/// rowContent: @escaping (Data.Element) -> RowContent) where Content ==
+/// SwiftUICore.ForEach<Data, Data.Element.ID, RowContent>, Data : Swift.RandomAccessCollection,
+/// RowContent : SwiftUICore.View, Data.Element : Swift.Identifiable`, and the same with `id:
+/// Swift.KeyPath<Data.Element, ID>` (`ID : Swift.Hashable`, `Content ==
+/// SwiftUICore.ForEach<Data, ID, RowContent>`). Cited as `List` above (not read at an offset of
+/// [UI]). The `Binding` and selection overloads are left out.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension List where SelectionValue == Never {
+  @MainActor @preconcurrency public init<Data, RowContent>(
+    _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection,
+    RowContent: View, Data.Element: Identifiable
+  {}
+
+  @MainActor @preconcurrency public init<Data, ID, RowContent>(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, ID, RowContent>, Data: RandomAccessCollection, ID: Hashable,
+    RowContent: View
+  {}
+}
+
 /// [Core] (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
 /// Swift.RandomAccessCollection, ID : Swift.Hashable`, a `View` when `Content : View`; only
 /// the initialiser over `Identifiable` elements is copied (`nonisolated public init(_ data:
@@ -862,4 +891,159 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
   nonisolated public init(
     _ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content
   ) {}
+}
+
+// MARK: - Label, Image, ContentUnavailableView, toolbar and sheet (the articles' examples)
+
+/// [Core] (iOS 13): `@frozen public struct Image : Swift.Equatable, Swift.Sendable`, a `View`
+/// with `Body == Never`; only `nonisolated public init(systemName: Swift.String)` is copied
+/// (the named, resource and platform-image initialisers are left out). Cited as `List` above
+/// (not read at an offset of [Core]).
+@frozen
+public struct Image: Equatable, Sendable {
+  @usableFromInline internal let name: String
+  nonisolated public init(systemName: String) { name = systemName }
+}
+
+extension Image: View {
+  public typealias Body = Never
+}
+
+/// [UI] (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct Label<Title, Icon> :
+/// SwiftUICore.View where Title : SwiftUICore.View, Icon : SwiftUICore.View`, with `Sendable`
+/// unavailable. Its `Label<SwiftUICore.Text, SwiftUICore.Image>` and the call
+/// `Label(title, systemImage: systemImage)` over `S : Swift.StringProtocol` appear at [UI]
+/// @800000 (`ControlGroup`'s initialisers); the declarations are as Apple's documentation of
+/// `Label` gives them, cited as `List` above.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
+public struct Label<Title, Icon>: View where Title: View, Icon: View {
+  nonisolated public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(*, unavailable)
+extension Label: Sendable {}
+
+/// `extension SwiftUI.Label where Title == SwiftUICore.Text, Icon == SwiftUICore.Image {
+/// nonisolated public init(_ titleKey: SwiftUICore.LocalizedStringKey, systemImage name:
+/// Swift.String); @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name:
+/// Swift.String) where S : Swift.StringProtocol }` (the `image:` forms are left out).
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Label where Title == Text, Icon == Image {
+  nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
+  @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name: String)
+  where S: StringProtocol {}
+}
+
+/// [UI] (iOS 17): `@_Concurrency.MainActor @preconcurrency public struct
+/// ContentUnavailableView<Label, Description, Actions> : SwiftUICore.View where Label :
+/// SwiftUICore.View, Description : SwiftUICore.View, Actions : SwiftUICore.View`, with
+/// `Sendable` unavailable, and `nonisolated public init(@SwiftUICore.ViewBuilder label: () ->
+/// Label, @SwiftUICore.ViewBuilder description: () -> Description = { EmptyView() },
+/// @SwiftUICore.ViewBuilder actions: () -> Actions = { EmptyView() })`, as Apple's
+/// documentation gives them, cited as `List` above. (The title-and-image forms and `.search`
+/// are left out.)
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor @preconcurrency
+public struct ContentUnavailableView<Label, Description, Actions>: View
+where Label: View, Description: View, Actions: View {
+  nonisolated public init(
+    @ViewBuilder label: () -> Label,
+    @ViewBuilder description: () -> Description = { EmptyView() },
+    @ViewBuilder actions: () -> Actions = { EmptyView() }
+  ) {}
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(*, unavailable)
+extension ContentUnavailableView: Sendable {}
+
+extension View {
+  /// [UI] (iOS 14): `nonisolated public func toolbar<Content>(@SwiftUICore.ViewBuilder
+  /// content: () -> Content) -> some SwiftUICore.View where Content : SwiftUICore.View`, as
+  /// Apple's documentation gives it, cited as `List` above (the `ToolbarContent` and
+  /// customizable forms are left out).
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated public func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View
+  where Content: View { self }
+
+  /// [UI] @406000 (iOS 13): `nonisolated public func sheet<Content>(isPresented:
+  /// SwiftUICore.Binding<Swift.Bool>, onDismiss: (() -> Swift.Void)? = nil,
+  /// @SwiftUICore.ViewBuilder content: @escaping () -> Content) -> some SwiftUICore.View where
+  /// Content : SwiftUICore.View` (its `item:` form, beside it, is left out).
+  nonisolated public func sheet<Content>(
+    isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+    @ViewBuilder content: @escaping () -> Content
+  ) -> some View where Content: View { self }
+}
+
+// MARK: - overlay(alignment:content:) and accessibilityElement(children:)
+
+/// [Core] (iOS 13): `@frozen public struct VerticalAlignment : Swift.Equatable` with `public
+/// static let top, center, bottom` (its `init(_: any AlignmentID.Type)`, `firstTextBaseline`
+/// and `lastTextBaseline` are left out), and `Sendable`, as `HorizontalAlignment` above. Cited
+/// as `List` above (not read at an offset of [Core]).
+@frozen
+public struct VerticalAlignment: Equatable {
+  @usableFromInline internal let id: Int
+  public static let top = VerticalAlignment(id: 0)
+  public static let center = VerticalAlignment(id: 1)
+  public static let bottom = VerticalAlignment(id: 2)
+}
+
+extension VerticalAlignment: Sendable {}
+
+/// [Core] (iOS 13): `@frozen public struct Alignment : Swift.Equatable { public var
+/// horizontal: SwiftUICore.HorizontalAlignment; public var vertical:
+/// SwiftUICore.VerticalAlignment; @inlinable public init(horizontal:vertical:) ... }` with
+/// `static let center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading,
+/// bottomTrailing` (the nine are copied) and `Sendable`. Cited as `List` above.
+@frozen
+public struct Alignment: Equatable {
+  public var horizontal: HorizontalAlignment
+  public var vertical: VerticalAlignment
+  @inlinable public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+  public static let center = Alignment(horizontal: .center, vertical: .center)
+  public static let leading = Alignment(horizontal: .leading, vertical: .center)
+  public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+  public static let top = Alignment(horizontal: .center, vertical: .top)
+  public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+  public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+  public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+  public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+  public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+extension Alignment: Sendable {}
+
+/// [Core] (iOS 14): `public struct AccessibilityChildBehavior : Swift.Hashable` with `public
+/// static let ignore, contain, combine`, and `Sendable`. Cited as `List` above.
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+  @usableFromInline internal let id: Int
+  public static let ignore = AccessibilityChildBehavior(id: 0)
+  public static let contain = AccessibilityChildBehavior(id: 1)
+  public static let combine = AccessibilityChildBehavior(id: 2)
+}
+
+extension View {
+  /// [Core] (iOS 15): `@inlinable nonisolated public func overlay<V>(alignment:
+  /// SwiftUICore.Alignment = .center, @SwiftUICore.ViewBuilder content: () -> V) -> some
+  /// SwiftUICore.View where V : SwiftUICore.View`, as Apple's documentation gives it, cited as
+  /// `List` above (the deprecated `overlay(_:alignment:)` and the shape forms are left out).
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+  @inlinable nonisolated public func overlay<V>(
+    alignment: Alignment = .center, @ViewBuilder content: () -> V
+  ) -> some View where V: View { self }
+
+  /// [Core] (iOS 14): `nonisolated public func accessibilityElement(children:
+  /// SwiftUICore.AccessibilityChildBehavior = .ignore) -> some SwiftUICore.View`, cited as
+  /// `List` above.
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated public func accessibilityElement(
+    children: AccessibilityChildBehavior = .ignore
+  ) -> some View { self }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// label and value for the error. `LoadingPresentation` makes them in one plain value, so
 /// they are tested on every platform and a view only maps ``phase`` to views.
 ///
+/// <!-- compile: context LoadingPresentations -->
 /// ```swift
 /// let presentation = LoadingPresentation(
 ///   state: books, isRunning: $books.isRunning, progress: $books.progress, canRetry: true)
@@ -16,7 +17,7 @@ import Foundation
 /// case .empty: EmptyView()
 /// case .loading: ProgressView(value: presentation.progress?.fraction)
 /// case .failure(let failure): ErrorView(failure, retry: failure.showsRetryButton ? reload : nil)
-/// case .content(let books): BookList(books).overlay { if presentation.isRefreshing { ... } }
+/// case .content(let books): BookList(books).overlay { if presentation.isRefreshing { ProgressView() } }
 /// }
 /// ```
 ///
@@ -42,6 +43,7 @@ import Foundation
 /// | `.error` | ``Phase/failure(_:)``, no retry button, ``isRefreshing``, ``isWaitingForNetwork`` |
 /// | `.loaded` | ``Phase/content(_:)`` kept on screen, ``isRefreshing``, ``isWaitingForNetwork``: a small "offline" badge beside it |
 ///
+/// <!-- compile: context LoadingPresentations -->
 /// ```swift
 /// let presentation = LoadingPresentation(
 ///   state: feed, isRunning: $feed.isRunning, isWaitingForNetwork: $feed.isWaitingForNetwork,
@@ -113,6 +115,7 @@ public struct LoadingPresentation<Value> {
   /// What a badge or a progress view says while the load waits for the network:
   /// `Waiting for the network`; `nil` while it does not wait.
   ///
+  /// <!-- compile: context LoadingPresentations -->
   /// ```swift
   /// if let text = presentation.waitingText { Label(text, systemImage: "wifi.slash") }
   /// ```
@@ -260,6 +263,7 @@ extension LoadingPresentation.Phase: Sendable where Value: Sendable {}
 ///
 /// You get one from ``LoadingPresentation/Phase/failure(_:)``.
 ///
+/// <!-- compile: context LoadingPresentations -->
 /// ```swift
 /// VStack {
 ///   Text(failure.message)

@@ -32,6 +32,7 @@
     /// compare as in ``LoadableState``'s equality; see ``FailureTransition`` for when an
     /// equal error is not reported again.
     ///
+    /// <!-- compile: context FailureWatchers -->
     /// ```swift
     /// List(books.data ?? []) { book in Text(book.title) }
     ///   .onLoadableError(books) { error in
@@ -57,8 +58,9 @@
     /// `.failed(process:error:)` from another state or from the failure of another job or
     /// with another error — not when the view renders again while the failure is shown.
     ///
+    /// <!-- compile: context FailureWatchers -->
     /// ```swift
-    /// Form { ... }
+    /// Button("Save") { $action.run(.save) { try await api.save(draft) } }
     ///   .onProcessFailed(action) { process, error in
     ///     failureMessage = "\(process) failed: \(error.localizedDescription)"
     ///   }

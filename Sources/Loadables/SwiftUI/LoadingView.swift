@@ -8,6 +8,7 @@
   /// Give it a ``Loader`` or a `@Loadable` property's projection, and a view builder for the
   /// loaded value:
   ///
+  /// <!-- compile: context LoadingViews -->
   /// ```swift
   /// LoadingView(feed) { posts in                      // any loader; loads when it appears
   ///   PostList(posts)
@@ -18,8 +19,8 @@
   /// } content: { books in                             // on retry
   ///   BookList(books)
   /// }
-  /// .errorView { failure, retry in ... }              // optional customisation
-  /// .progressView { progress in ... }
+  /// .errorView { failure, retry in Text(failure.message) }   // optional customisation
+  /// .progressView { progress in ProgressView(value: progress?.fraction) }
   /// .emptyView { Text("No books yet") }
   /// ```
   ///
@@ -167,6 +168,7 @@
   extension LoadingView {
     /// Replaces the view shown when the load failed.
     ///
+    /// <!-- compile: context LoadingViewModifiers -->
     /// ```swift
     /// .errorView { failure, retry in
     ///   ContentUnavailableView {

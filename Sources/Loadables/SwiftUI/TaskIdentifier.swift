@@ -9,6 +9,7 @@
   /// view being re-created. Read it (`reload`) to pass to `task(id:)`; change it through the
   /// projected value (`$reload.new()`). It defaults to a `UUID`, so every `new()` is distinct.
   ///
+  /// <!-- compile: context TaskViewMembers -->
   /// ```swift
   /// @TaskIdentifier var reload
   ///

@@ -8,6 +8,7 @@
     /// appears, cancels it when the view disappears, and when `id` changes it cancels the
     /// running load and starts a new one. Pair it with ``TaskIdentifier`` to restart by hand.
     ///
+    /// <!-- compile: context TaskViewMembers -->
     /// ```swift
     /// @Loadable var books: LoadableState<[Book]>
     /// @TaskIdentifier var reload

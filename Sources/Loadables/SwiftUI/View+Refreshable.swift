@@ -32,6 +32,7 @@
     /// the list stays on screen, the state never turns to `.running`, and a failure writes
     /// `.failed(process:error:)`.
     ///
+    /// <!-- compile: context RefreshableStore -->
     /// ```swift
     /// List(store.books) { book in Text(book.title) }
     ///   .refreshable($loading, process: .refresh) { try await store.reload() }

@@ -1,0 +1,20 @@
+// Working Offline's view fragments: the body of a view given the app's store, its API, a
+// connectivity source and a persistence saved before a relaunch (as the page's WorkingOffline
+// context names them); compiled against the stand-in SwiftUI module.
+import DocSupport
+import Foundation
+import Loadables
+import Observation
+import SwiftUI
+
+struct DocView: View {
+  let api: any DocAPI
+  let store: LoaderStore
+  let connectivity: Connectivity
+  let saved: StorePersistence
+
+  var body: some View {
+    EmptyView()
+    // <block>
+  }
+}
