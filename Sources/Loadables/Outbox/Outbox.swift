@@ -77,6 +77,9 @@ public final class Outbox {
   /// When (``LoaderStore/now``) this store, holding the lock, last read the records the
   /// other processes wrote.
   private var lastSharedRead: Duration?
+  /// The file names of the keys `readShared` last knew: a name is a SHA-256 of its key, and
+  /// the committed log alone holds up to 500 keys, so each is hashed once, not at every read.
+  private var knownFileNames: [PersistentKey: String] = [:]
   /// The lock file's name in the outbox's directory.
   static let senderLockName = ".loadables-sender.lock"
   /// How often a store that does not hold the sender lock tries to take it while it has
@@ -767,7 +770,12 @@ public final class Outbox {
       }
     }
     // The records of other processes: only the files this store knows no key for are read.
-    let known = Set((queue.map(\.key) + committed.edits.map(\.key)).map(directory.fileName(for:)))
+    var names: [PersistentKey: String] = [:]
+    for key in queue.map(\.key) + committed.edits.map(\.key) {
+      names[key] = knownFileNames[key] ?? directory.fileName(for: key)
+    }
+    knownFileNames = names
+    let known = Set(names.values)
     let load = directory.readRecords(notNamed: known, rules: rules, now: now)
     events += load.events
     for event in events {
