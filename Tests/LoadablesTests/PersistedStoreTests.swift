@@ -248,37 +248,36 @@ final class PersistedStoreTests: XCTestCase {
   }
 
   func testATemporaryFileAKilledWriteLeftIsRemovedAndReportedAtLaunch() async throws {
-    let directory = temporaryDirectory("store")
-    _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
     // What a write killed between its sync and its rename leaves: a whole file, not renamed,
     // in `tmp`, named after a writer whose process is gone (no lock file of its own holds it).
-    let leftover = "tmp/0123-4567~x.loadable~89"
-    try Data("half a record".utf8).write(to: directory.appending(path: leftover))
-
-    let store = relaunch(.directory(directory, version: "1"))
-    await store.flushPersistence()
-    XCTAssertEqual(store.recentPersistenceEvents, [.removedTemporary(file: leftover)])
-    XCTAssertFalse(
-      FileManager.default.fileExists(atPath: directory.appending(path: leftover).path),
-      "the temporary file stayed")
-    XCTAssertEqual(shown(store), .loaded(Post(id: 1, title: "kept")), "the record went too")
+    try await assertALaunchRemoves("tmp/0123-4567~x.loadable~89", folderAsBefore: false)
   }
 
   func testATemporaryFileOfTheLayoutBeforeTmpIsRemovedAtTheFirstLaunchSinceIt() async throws {
+    // A folder as 0.3 left it: no `tmp`, and a killed write's temporary beside the records.
+    try await assertALaunchRemoves(".loadables-tmp-0123-4567-89", folderAsBefore: true)
+  }
+
+  /// Saves a value, leaves the temporary file `leftover`, relaunches, and checks the launch
+  /// removed and reported it and kept the record.
+  private func assertALaunchRemoves(
+    _ leftover: String, folderAsBefore: Bool, file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
     let directory = temporaryDirectory("store")
     _ = await fetchAndSave(.directory(directory, version: "1"), Post(id: 1, title: "kept"))
-    // A folder as 0.3 left it: no `tmp`, and a killed write's temporary beside the records.
-    try FileManager.default.removeItem(at: directory.appending(path: "tmp"))
-    let leftover = ".loadables-tmp-0123-4567-89"
+    if folderAsBefore { try FileManager.default.removeItem(at: directory.appending(path: "tmp")) }
     try Data("half a record".utf8).write(to: directory.appending(path: leftover))
 
     let store = relaunch(.directory(directory, version: "1"))
     await store.flushPersistence()
-    XCTAssertEqual(store.recentPersistenceEvents, [.removedTemporary(file: leftover)])
+    XCTAssertEqual(
+      store.recentPersistenceEvents, [.removedTemporary(file: leftover)], file: file, line: line)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appending(path: leftover).path),
-      "the temporary file stayed")
-    XCTAssertEqual(shown(store), .loaded(Post(id: 1, title: "kept")), "the record went too")
+      "the temporary file stayed", file: file, line: line)
+    XCTAssertEqual(
+      shown(store), .loaded(Post(id: 1, title: "kept")), "the record went too", file: file,
+      line: line)
   }
 
   func testAValueThatNoLongerDecodesIsRemovedAndReported() async {
