@@ -21,7 +21,8 @@ enum ItemChange<Item: Identifiable & Equatable> {
     case .replacing(let changes):
       // One item, the common case (a detail's fetch): its id compared, no hashing per row.
       // A loop of its own on purpose: one loop choosing per row builds a doubly optional
-      // generic item for every row, which made a detail's sync miss its target (`shared.sync.detail`).
+      // generic item for every row, which made a detail's sync miss its target
+      // (`shared.sync.detail`).
       if changes.count == 1, let (id, change) = changes.first {
         var changed = false
         var index = items.startIndex
