@@ -127,22 +127,10 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       var kept: [(name: String, modified: Int64, bytes: Int, record: PersistedRecord)] = []
       removeDeadTemporaries(names, into: &load.events)
       for name in names.sorted() {
-        guard name.hasSuffix("." + Self.fileExtension) else { continue }
-        switch readFile(name) {
-        case nil:
-          continue
-        case .failure(let reason)?:
-          removeFile(
-            name, reporting: .removedUnreadable(file: name, reason: reason), into: &load.events)
-        case .success(let (record, bytes))?:
-          if removeIfMisplaced(name, record, into: &load.events) {
-            continue
-          } else if let drop = Self.drop(record, rules: rules, now: now) {
-            removeFile(name, reporting: drop, into: &load.events)
-          } else {
-            kept.append((name, FileCalls.status(filePath(name))?.modified ?? 0, bytes, record))
-          }
-        }
+        guard name.hasSuffix("." + Self.fileExtension),
+          let (record, bytes) = readKeeping(name, rules: rules, now: now, into: &load.events)
+        else { continue }
+        kept.append((name, FileCalls.status(filePath(name))?.modified ?? 0, bytes, record))
       }
       var index = RecencyIndex()
       lastStamp = max(lastStamp, kept.map(\.modified).max() ?? 0)
@@ -175,20 +163,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       let names = (try? FileCalls.names(in: path)) ?? []
       for name in names.sorted()
       where name.hasSuffix("." + Self.fileExtension) && !known.contains(name) {
-        switch readFile(name) {
-        case nil:
-          continue
-        case .failure(let reason)?:
-          removeFile(
-            name, reporting: .removedUnreadable(file: name, reason: reason), into: &load.events)
-        case .success(let (record, _))?:
-          if removeIfMisplaced(name, record, into: &load.events) {
-            continue
-          } else if let drop = Self.drop(record, rules: rules, now: now) {
-            removeFile(name, reporting: drop, into: &load.events)
-          } else {
-            load.records.append(record)
-          }
+        if let (record, _) = readKeeping(name, rules: rules, now: now, into: &load.events) {
+          load.records.append(record)
         }
       }
       return load
@@ -368,6 +344,28 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       // Removed while held: an owner that opens it again finds it gone and makes a new one.
       if lockFiles.contains(owner) { try? FileCalls.remove(lock.path) }
       lock.unlock()
+    }
+  }
+
+  /// The record in file `name` and the file's size when it is kept; `nil` when there is no
+  /// such file, or when it was removed: unreadable, misplaced, or dropped by `rules` (each
+  /// reported into `events`).
+  private func readKeeping(
+    _ name: String, rules: PersistenceRules, now: Date, into events: inout [PersistenceEvent]
+  ) -> (PersistedRecord, Int)? {
+    switch readFile(name) {
+    case nil:
+      return nil
+    case .failure(let reason)?:
+      removeFile(name, reporting: .removedUnreadable(file: name, reason: reason), into: &events)
+      return nil
+    case .success(let (record, bytes))?:
+      if removeIfMisplaced(name, record, into: &events) { return nil }
+      if let drop = Self.drop(record, rules: rules, now: now) {
+        removeFile(name, reporting: drop, into: &events)
+        return nil
+      }
+      return (record, bytes)
     }
   }
 
