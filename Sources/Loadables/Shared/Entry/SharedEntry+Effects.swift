@@ -1,0 +1,152 @@
+extension SharedEntry {
+  // MARK: - Watchers
+
+  /// Calls `callback` with every state the entry shows from now on, and why; returns the
+  /// id that ``removeWatcher(_:)`` takes.
+  ///
+  /// A commit moves the committed value, not what is on screen: only a watcher that asks
+  /// for commits (`includingCommits`, as a persistence layer would) receives them; those
+  /// that show the entry (followers, `states`) see every change of the screen and nothing
+  /// else.
+  func addWatcher(
+    includingCommits: Bool = false,
+    _ callback: @escaping @MainActor (EntryEvent<State>) -> Void
+  ) -> Int {
+    nextWatcherID += 1
+    watchers.append((nextWatcherID, includingCommits, callback))
+    isWatched = true
+    return nextWatcherID
+  }
+
+  func removeWatcher(_ id: Int) {
+    watchers.removeAll { $0.id == id }
+    isWatched = !watchers.isEmpty
+  }
+
+  // MARK: - Running the book's effects
+
+  /// Shows `state`, saved in an earlier launch and fetched at `fetchedAt` on the store's
+  /// stopwatch, as the committed state.
+  func restore(_ state: State, fetchedAt: Duration) {
+    let now = self.now
+    if LoadEvents.isOn {
+      LoadEvents.report(
+        .entryRestored, .entry(key),
+        detail: "fetched \(LoadEvent.seconds(now - fetchedAt)) before", store: eventStore)
+    }
+    perform(book.restore(state, fetchedAt: fetchedAt, at: now))
+  }
+
+  /// The engine wrote `state`: the book takes it as the new base.
+  func engineWrote(_ state: State, cause: WriteCause) {
+    // A paged list's next or previous page may drop pages at the other end (`maxPages`):
+    // the entry trimmed.
+    if LoadEvents.isOn, cause == .nextPage { reportTrim(to: state) }
+    if let itemLink { return itemLink.engineWrote(state, cause: cause) }
+    perform(book.engineWrote(state, cause: cause, at: now))
+  }
+
+  /// Performs what the book asked for, in order.
+  func perform(_ effects: EntryEffects) {
+    for effect in effects {
+      switch effect {
+      case .startFetch(let silently):
+        itemLink?.fetchStarted()
+        // An inspector's injected failure (`FetchInjection.swift`): one flag read
+        // while none is armed.
+        let failure = FetchInjection.isArmed ? FetchInjection.take(for: self) : nil
+        startingFetchAtCurrentPriority {
+          engine.startFetch(slot, silently: silently, failure: failure)
+        }
+        noteFetchStarted()
+      case .write(let cause):
+        // The one write of an entry: shown, then every watcher sees it with its cause. A
+        // fetch that brought back what is on screen is recorded (its time, its record) but
+        // shown to nobody: observers are not woken for nothing.
+        let unchanged = cause == .fetched && slot.shows(book.shown)
+        if !unchanged { slot.show(book.shown) }
+        if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
+          status.setFetchedAt(book.tally.fetchedAt)
+          status.setPlaceholder(book.tally.isPlaceholder)
+        }
+        if isWatched {
+          notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
+        }
+      case .committed:
+        if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
+      case .setStale(let stale):
+        status.setStale(stale)
+      case .startStaleTimer(let remaining):
+        startStaleTimer(after: remaining)
+      case .stopStaleTimer:
+        staleTimer?.cancel()
+        staleTimer = nil
+      case .startTriggers:
+        startTriggers()
+      case .stopTriggers:
+        for trigger in runningTriggers { trigger.stop() }
+        runningTriggers = []
+      case .scheduleSweep:
+        store?.scheduleSweep()
+      }
+    }
+  }
+
+  /// The store, for this entry's events (``LoadEvent/storeID``).
+  var eventStore: ObjectIdentifier? { store.map(ObjectIdentifier.init) }
+
+  /// Reports an ``LoadEventKind/entryTrimmed`` when `state` dropped more pages at either end
+  /// of the list than the base had.
+  private func reportTrim(to state: State) {
+    // Counted at each end: a page fetched again at one end drops one at the other.
+    let (after, before) = (engine.droppedPages(in: state), engine.droppedPages(in: book.base))
+    let dropped = Swift.max(0, after.start - before.start) + Swift.max(0, after.end - before.end)
+    guard dropped > 0 else { return }
+    LoadEvents.report(
+      .entryTrimmed, .entry(key),
+      detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages",
+      store: eventStore)
+  }
+
+  private func notify(_ event: EntryEvent<State>) {
+    for watcher in watchers where event.changesShown || watcher.includesCommits {
+      watcher.callback(event)
+    }
+  }
+
+  private func startStaleTimer(after remaining: Duration) {
+    staleTimer?.cancel()
+    let clock = self.clock
+    staleTimer = Task { @MainActor [weak self] in
+      do { try await clock.sleep(for: remaining) } catch { return }
+      guard let self else { return }
+      self.perform(self.book.staleTimerFired())
+    }
+  }
+
+  private func startTriggers() {
+    guard !triggers.isEmpty else { return }
+    let clock = self.clock
+    // The store's one network truth; an entry whose store is gone listens to a source that
+    // never changes.
+    let network = store?.network ?? Connectivity()
+    runningTriggers = triggers.map { trigger in
+      trigger.start(clock: clock, network: network) { [weak self] in
+        guard let self else { return false }
+        self.triggered(trigger)
+        return true
+      }
+    }
+  }
+
+  private func triggered(_ trigger: RefreshTrigger) {
+    if trigger.skipsWhileOffline, store?.network.isOnlineNow == false { return }
+    if LoadEvents.isOn {
+      LoadEvents.report(
+        .entryInvalidated, .entry(key), detail: InvalidationCause.trigger(trigger.name).detail,
+        store: eventStore)
+    }
+    pruneObservers()
+    perform(book.triggered(isFetching: slot.isBusy))
+  }
+}
