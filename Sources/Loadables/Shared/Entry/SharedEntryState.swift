@@ -70,3 +70,57 @@ extension LoadableState: SharedEntryState {
     return .loaded(transform(value))
   }
 }
+
+extension PagedState: SharedEntryState {
+  /// Whether the list is loaded. An implementation detail of ``LoaderStore``.
+  public var _holdsValue: Bool { list.isLoaded }
+
+  /// The items of the loaded list. An implementation detail of ``LoaderStore``.
+  public var _value: [Item]? { list.data }
+
+  /// This state with `items` as its loaded list: the pages, their cursors and the next and
+  /// previous pages' phases stay when the list was loaded (the pages show `items` when they hold as
+  /// many, as in ``_updatingValue(_:)``). An implementation detail of ``LoaderStore``.
+  ///
+  /// - Parameter items: The items to show.
+  /// - Returns: The state showing them.
+  public func _holding(_ items: [Item]) -> PagedState {
+    guard list.isLoaded else { return PagedState(list: .loaded(items)) }
+    var state = self
+    state.list = .loaded(items)
+    state.pages = Self.pages(pages, showing: items)
+    return state
+  }
+
+  /// This state with its loaded items changed by `transform`; any other state as it is. An
+  /// implementation detail of ``LoaderStore``.
+  ///
+  /// A change that keeps the number of items (an item patched in place) shows in ``pages``
+  /// too, page by page; one that adds or removes items changes ``items`` only, and the pages
+  /// stay as they were fetched. Views read ``items``.
+  ///
+  /// - Parameter transform: Returns the changed items.
+  /// - Returns: The changed state.
+  public func _updatingValue(_ transform: ([Item]) -> [Item]) -> PagedState {
+    guard case .loaded(let items) = list else { return self }
+    let changed = transform(items)
+    var state = self
+    state.list = .loaded(changed)
+    state.pages = Self.pages(pages, showing: changed)
+    return state
+  }
+
+  /// `pages` with their items replaced by `items`, page by page, when they hold as many
+  /// items in all; `pages` as they are otherwise.
+  static func pages(_ pages: [Page<Item, Cursor>], showing items: [Item]) -> [Page<Item, Cursor>] {
+    guard pages.reduce(0, { $0 + $1.items.count }) == items.count else { return pages }
+    var start = items.startIndex
+    return pages.map { page in
+      let end = start + page.items.count
+      defer { start = end }
+      var page = page
+      page.items = Array(items[start..<end])
+      return page
+    }
+  }
+}

@@ -32,9 +32,10 @@ public import Foundation
 /// ``Deduplicator`` stay as policies for one load site's own cache and for sharing a
 /// fetch between separate states.
 ///
-/// This file is the registry (entries by key, first caller's settings, invalidation); the
-/// grace sweeper, the least-recently-used bound and `trim` are in
-/// `LoaderStore+Eviction.swift`, and the edit transaction in `LoaderStore+Editing.swift`.
+/// This file is the registry (entries by key, first caller's settings, invalidation); making
+/// and registering an entry is in `LoaderStore+Registration.swift`, the grace sweeper, the
+/// least-recently-used bound and `trim` are in `LoaderStore+Eviction.swift`, and the edit
+/// transaction in `LoaderStore+Editing.swift`.
 @MainActor
 public final class LoaderStore {
   /// How long an entry nobody observes stays in the store.
@@ -100,6 +101,10 @@ public final class LoaderStore {
   public let outbox: Outbox
   /// How many entries fetch now; see ``isRunning`` (`LoaderStore+Activity.swift`).
   let activity = StoreActivity()
+  /// The identity of `SharedLoader<Value>`, remembered for the last value type asked for:
+  /// this generic code is not specialised, and fetching the metadata of a generic class in it
+  /// costs more than the rest of a look-up (metadata is unique, so its identity never changes).
+  var lastLoaderType: (value: ObjectIdentifier, loader: ObjectIdentifier)?
 
   /// Creates an empty store.
   ///
@@ -267,96 +272,6 @@ public final class LoaderStore {
       waitsForNetwork: waitsForNetwork, triggers: triggers, persisted: persisted, fetch: fetch)
   }
 
-  /// The entry held for `key` if its value type is `Value` (or the one kept apart for that
-  /// type), counted as a use; `nil` when the store has none, so the caller makes it.
-  func existingEntry<Value: Sendable>(
-    for key: LoadKey, as _: Value.Type
-  ) -> SharedLoader<Value>? {
-    guard let existing = entries[key] else { return nil }
-    if ObjectIdentifier(type(of: existing)) == loaderType(Value.self) {
-      touch(existing)
-      return unsafeDowncast(existing, to: SharedLoader<Value>.self)
-    }
-    guard let apart = entries[key.appending(ApartTag(Value.self))] else { return nil }
-    touch(apart)
-    return apart as? SharedLoader<Value>
-  }
-
-  /// Makes, registers and restores an entry under `registryKey` (its own key, or that key
-  /// tagged with its value type when kept apart), with the store's defaults for the
-  /// settings left `nil`.
-  func makeEntry<Value: Sendable>(
-    for key: LoadKey,
-    registryKey: LoadKey,
-    staleTime: Duration?,
-    policy: LoadPolicy<Value>?,
-    waitsForNetwork: Bool?,
-    triggers: [RefreshTrigger]?,
-    persisted: Bool?,
-    fetch: @escaping @MainActor () async throws -> Value
-  ) -> SharedLoader<Value> {
-    let staleTime = staleTime ?? defaults.staleTime
-    // Checked only when the settings are used: a later caller's are ignored.
-    precondition(
-      staleTime >= .zero,
-      "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
-    var policy = policy ?? defaults.policy(clock: clock)
-    let waits = waitsForNetwork ?? defaults.waitsForNetwork
-    if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
-    let persisted = persisted ?? defaults.isPersisted
-    let triggers = triggers ?? defaults.refreshTriggers
-    let requested = RequestedSettings(
-      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
-      persisted: persisted)
-    let entry = SharedLoader(
-      key: key, registryKey: registryKey, store: self, clock: clock, now: now,
-      staleTime: staleTime, triggers: triggers, requested: requested,
-      engine: ValueEntryEngine(policy: policy, fetch: fetch))
-    return register(entry, persisted: persisted, kind: "value")
-  }
-
-  /// Keeps `entry`, just made, under its key: restores its saved value and saves what it
-  /// writes (when `persisted`), lays the outbox's queued edits over it, and makes room.
-  /// `kind` says what it is ("value", "paged") in its ``LoadEventKind/entryMade`` event.
-  func register<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, persisted: Bool, kind: StaticString
-  ) -> SharedEntry<Value, State> {
-    entries[entry.registryKey] = entry
-    if LoadEvents.isOn { reportMade(entry, kind: kind) }
-    if let itemSync { itemSync.attach(entry) }
-    if persisted, let persister { persister.attach(entry, in: self) }
-    touch(entry)
-    // The edits the outbox committed are laid over a value saved before their commit; its
-    // queued edits over an entry made while they wait.
-    outbox.layCommittedEdits(over: entry)
-    if outbox.hasAppliedEdits { outbox.layEdits(over: entry) }
-    scheduleSweep()
-    evictIfNeeded()
-    return entry
-  }
-
-  /// Reports that `entry` was made: its kind, the definition it is being made for, whether it
-  /// is kept apart after a ``LoadKeyTypeMismatch``.
-  private func reportMade(_ entry: any AnySharedEntry, kind: StaticString) {
-    var detail = "\(kind)"
-    if let makingDefinition { detail += ", defined by \(makingDefinition)" }
-    if entry.registryKey != entry.key { detail += ", kept apart for \(entry.valueType)" }
-    LoadEvents.report(.entryMade, .entry(entry.key), detail: detail, store: ObjectIdentifier(self))
-  }
-
-  /// The identity of `SharedLoader<Value>`, remembered for the last value type asked for:
-  /// this generic code is not specialised, and fetching the metadata of a generic class in it
-  /// costs more than the rest of a look-up (metadata is unique, so its identity never changes).
-  private var lastLoaderType: (value: ObjectIdentifier, loader: ObjectIdentifier)?
-
-  private func loaderType<Value: Sendable>(_: Value.Type) -> ObjectIdentifier {
-    let value = ObjectIdentifier(Value.self)
-    if let last = lastLoaderType, last.value == value { return last.loader }
-    let loader = ObjectIdentifier(SharedLoader<Value>.self)
-    lastLoaderType = (value, loader)
-    return loader
-  }
-
   /// The entry for `key` if the store holds one of that value type.
   ///
   /// - Parameters:
@@ -380,33 +295,4 @@ public final class LoaderStore {
 
   /// The time on the store's clock since the store was made.
   var now: Duration { stopwatch.elapsed }
-}
-
-/// What a store does with an entry whatever its value type.
-@MainActor
-protocol AnySharedEntry: AnyObject {
-  var key: LoadKey { get }
-  /// The key the store holds the entry under: its key, or its key tagged with its value
-  /// type for an entry kept apart after a ``LoadKeyTypeMismatch``.
-  var registryKey: LoadKey { get }
-  /// The entry's value type, to name it in a ``LoadKeyTypeMismatch``.
-  var valueType: Any.Type { get }
-  var lastUse: UInt64 { get set }
-  var unobservedSince: Duration? { get }
-  var isObserved: Bool { get }
-  var hasBoundObservers: Bool { get }
-  var isFetching: Bool { get }
-  func pruneObservers()
-  func invalidate(_ cause: InvalidationCause)
-  func wasDropped()
-  /// When the value shown was fetched (restored: fetched in an earlier launch).
-  var fetchedAt: Date? { get }
-  /// Commits edit `id`; with `saving` `false`, the committed value is not saved for it (a
-  /// committed edit laid again over a restored value, see `CommittedEdits.swift`).
-  func commitEdit(_ id: UInt64, saving: Bool)
-  func rollBackEdit(_ id: UInt64, error: (any Error)?)
-  /// Lays `change` over the entry through `edit` when its value is a `V`; `nil` when not.
-  func update<V>(
-    as type: V.Type, in edit: inout SharedEdit, _ change: @escaping (inout V) -> Void
-  ) -> SharedEdit.UpdateResult?
 }

@@ -3,8 +3,8 @@
 /// `SharedEntry` is generic over any ``SharedEntryState``, and the engine (`LoadMachine`)
 /// runs only the states it knows (`EngineState`), which a public class cannot name; so the
 /// entry calls the one engine through this object, made by the store for the entry's state:
-/// ``ValueEntryEngine`` for a value's fetch (`SharedLoader.swift`), ``PagedEntryEngine`` for
-/// a paged list's pages (`SharedPagedLoader.swift`). It holds what the fetches need (the
+/// ``ValueEntryEngine`` for a value's fetch (`ValueEntryEngine.swift`), ``PagedEntryEngine``
+/// for a paged list's pages (`PagedEntryEngine.swift`). It holds what the fetches need (the
 /// policy, the app's closure or source) and never the entry: each call is handed the slot.
 ///
 /// One small object per entry, not a struct of closures: a store holds thousands of
