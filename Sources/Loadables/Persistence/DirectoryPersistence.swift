@@ -50,19 +50,21 @@ public import Foundation
 /// try backend.write(record, rules: rules)
 /// ```
 public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
-  // Safe to share: `index` is read and written only while holding `lock`, and every file
-  // operation runs while holding it too, so one instance never races with itself.
+  // Safe to share: `index`, `lastStamp`, `ownerLock` and `temporaryCount` are read and
+  // written only while holding `lock`, and every file operation runs while holding it too, so
+  // one instance never races with itself. (Internal rather than private for the extensions in
+  // `DirectoryPersistence+*.swift`, which run with the lock held.)
   private let lock = NSLock()
-  private var index: RecencyIndex?
+  var index: RecencyIndex?
   /// The last modification time given to a file, so that each use gets a later one than the
   /// last even within the file system's (often coarse) clock tick.
-  private var lastStamp: Int64 = 0
+  var lastStamp: Int64 = 0
 
   /// The directory.
   public let url: URL
   /// The data protection class given to each file on Apple platforms.
   public let protection: PersistenceFileProtection?
-  private let path: String
+  let path: String
   private let hash: @Sendable (PersistentKey) -> String
 
   /// The extension of record files.
@@ -73,10 +75,10 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   static let temporaryFolder = "tmp"
   /// This instance's name for its temporaries and their lock file: unique per instance, so
   /// that a cleanup tells whose temporaries it sees.
-  private let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
   /// The lock this instance holds on `tmp/<token>.lock` while it lives (taken at its first
   /// write): a cleanup removes a temporary only when it can take its owner's lock.
-  private var ownerLock: FileLock?
+  var ownerLock: FileLock?
 
   /// Creates a backend for the directory at `url`, created on the first write.
   ///
@@ -295,206 +297,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
 
   // MARK: - Helpers (call with the lock held)
 
-  private func filePath(_ name: String) -> String { path + "/" + name }
-
-  /// A new temporary file's path for the record file `name`, in `tmp`, named after this
-  /// instance (`<token>~<name>~<random>`); takes this instance's owner lock first.
-  private func temporaryPath(for name: String) -> String {
-    if ownerLock == nil {
-      let lock = FileLock(path: filePath(Self.temporaryFolder + "/" + token + ".lock"))
-      // Not taken (the lock file cannot be made): the write goes on; its temporary is
-      // unprotected, so a cleanup in another process may remove it and fail this write.
-      if lock.tryLock() { ownerLock = lock }
-    }
-    return filePath(
-      Self.temporaryFolder + "/" + token + "~" + name + "~"
-        + String(UInt64.random(in: 0...UInt64.max), radix: 16))
-  }
-
-  /// Removes the temporary files no live writer may still rename, reporting each: those of
-  /// the layout before the `tmp` folder (`names` lists the directory), and those in `tmp`
-  /// whose owner's lock can be taken (its process died, or its instance went away) or that
-  /// have no lock file. A live owner's temporaries stay.
-  /// Removes the temporaries no live writer owns: those of the old layout among `names` (the
-  /// folder's listing, when the caller made one), and those in `tmp/` whose owner's lock can
-  /// be taken.
-  private func removeDeadTemporaries(_ names: [String]?, into events: inout [PersistenceEvent]) {
-    for name in (names ?? []).filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
-      removeFile(name, reporting: .removedTemporary(file: name), into: &events)
-    }
-    let folder = Self.temporaryFolder + "/"
-    var temporaries: [String: [String]] = [:]
-    var lockFiles: Set<String> = []
-    for name in (try? FileCalls.names(in: filePath(Self.temporaryFolder))) ?? [] {
-      if name.hasSuffix(".lock") {
-        lockFiles.insert(String(name.dropLast(".lock".count)))
-      } else {
-        let owner = name.split(separator: "~", maxSplits: 1).first.map(String.init) ?? name
-        temporaries[owner, default: []].append(name)
-      }
-    }
-    for owner in lockFiles.union(temporaries.keys).sorted() where owner != token {
-      let lock = FileLock(path: filePath(folder + owner + ".lock"))
-      if lockFiles.contains(owner) {
-        guard lock.tryLock() else { continue }  // its owner lives
-      }
-      for name in (temporaries[owner] ?? []).sorted() {
-        removeFile(folder + name, reporting: .removedTemporary(file: folder + name), into: &events)
-      }
-      // Removed while held: an owner that opens it again finds it gone and makes a new one.
-      if lockFiles.contains(owner) { try? FileCalls.remove(lock.path) }
-      lock.unlock()
-    }
-  }
-
-  /// The record in file `name` and the file's size when it is kept; `nil` when there is no
-  /// such file, or when it was removed: unreadable, misplaced, or dropped by `rules` (each
-  /// reported into `events`).
-  private func readKeeping(
-    _ name: String, rules: PersistenceRules, now: Date, into events: inout [PersistenceEvent]
-  ) -> (PersistedRecord, Int)? {
-    switch readFile(name) {
-    case nil:
-      return nil
-    case .failure(let reason)?:
-      removeFile(name, reporting: .removedUnreadable(file: name, reason: reason), into: &events)
-      return nil
-    case .success(let (record, bytes))?:
-      if removeIfMisplaced(name, record, into: &events) { return nil }
-      if let drop = Self.drop(record, rules: rules, now: now) {
-        removeFile(name, reporting: drop, into: &events)
-        return nil
-      }
-      return (record, bytes)
-    }
-  }
-
-  /// The record in file `name` and the file's size; `nil` when there is no such file.
-  private func readFile(_ name: String) -> Result<(PersistedRecord, Int), UnreadableReason>? {
-    let bytes: [UInt8]
-    do {
-      guard let contents = try FileCalls.contents(filePath(name)) else { return nil }
-      bytes = contents
-    } catch {
-      return .failure(.readFailed(errno: error.code))
-    }
-    return RecordFormat.decode(bytes).map { ($0, bytes.count) }
-  }
-
-  /// Removes file `name` and reports `event`, or that it could not be removed.
-  /// Removes file `name` and reports it when the record it holds belongs under another
-  /// name (copied or renamed here by hand); returns whether it did. A record whose key's name
-  /// collides with this one is where it belongs, and stays.
-  @discardableResult
-  private func removeIfMisplaced(
-    _ name: String, _ record: PersistedRecord, into events: inout [PersistenceEvent]
-  ) -> Bool {
-    guard fileName(for: record.key) != name else { return false }
-    removeFile(
-      name, reporting: .removedUnreadable(file: name, reason: .misplaced(storedKey: record.key)),
-      into: &events)
-    return true
-  }
-
-  private func removeFile(
-    _ name: String, reporting event: PersistenceEvent, into events: inout [PersistenceEvent]
-  ) {
-    do {
-      try FileCalls.remove(filePath(name))
-      events.append(event)
-    } catch {
-      events.append(event)
-      events.append(.removalFailed(file: name, errno: error.code))
-    }
-    index?.remove(name)
-  }
-
-  /// The event that drops `record` under `rules`, if they drop it.
-  private static func drop(_ record: PersistedRecord, rules: PersistenceRules, now: Date)
-    -> PersistenceEvent?
-  {
-    if record.version != rules.version {
-      return .droppedOtherVersion(key: record.key, version: record.version)
-    }
-    if rules.isExpired(savedAt: record.savedAt, now: now) {
-      return .droppedExpired(key: record.key, savedAt: record.savedAt)
-    }
-    return nil
-  }
-
-  /// Builds the byte budget's index from the files' sizes and modification times, when no
-  /// ``loadAll(_:now:)`` has: at the first write of a launch, not at the launch itself, so
-  /// that a launch costs the same with ten records saved or ten thousand. The reads before it
-  /// stamped their files' modification times, so the order of uses is the same.
-  private func scanIfNeeded() -> [PersistenceEvent] {
-    guard index == nil else { return [] }
-    var index = RecencyIndex()
-    let names = (try? FileCalls.names(in: path)) ?? []
-    var events: [PersistenceEvent] = []
-    for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {
-      removeFile(name, reporting: .removedTemporary(file: name), into: &events)
-    }
-    let files = names.filter { $0.hasSuffix("." + Self.fileExtension) }.compactMap { name in
-      FileCalls.status(filePath(name)).map { (name: name, status: $0) }
-    }
-    lastStamp = max(lastStamp, files.map(\.status.modified).max() ?? 0)
-    for file in files.sorted(by: { ($0.status.modified, $0.name) < ($1.status.modified, $1.name) })
-    {
-      index.use(file.name, bytes: file.status.bytes, key: nil)
-    }
-    self.index = index
-    return events
-  }
-
-  /// Marks file `name` as used now: its modification time becomes later than any given
-  /// before, so the order of uses survives a relaunch exactly.
-  private func stamp(_ name: String) {
-    lastStamp = max(FileCalls.now(), lastStamp + 1)
-    FileCalls.setModified(filePath(name), nanoseconds: lastStamp)
-  }
-
-  /// Evicts the least recently used records beyond the budget.
-  private func evict(_ rules: PersistenceRules) -> [PersistenceEvent] {
-    guard let victims = index?.victims(budget: rules.byteBudget) else { return [] }
-    var events: [PersistenceEvent] = []
-    for name in victims {
-      let entry = index?.entries[name]
-      var key = entry?.key
-      if key == nil, case .success(let (record, _))? = readFile(name) { key = record.key }
-      removeFile(
-        name, reporting: .evicted(key: key, bytes: entry?.bytes ?? 0), into: &events)
-    }
-    return events
-  }
-
-  /// Applies ``protection`` to the file at `path` (Apple platforms only).
-  private func protect(_ path: String) throws(FileCalls.Failure) {
-    #if canImport(Darwin)
-      guard let protection else { return }
-      let type: FileProtectionType =
-        switch protection {
-        case .complete: .complete
-        case .completeUnlessOpen: .completeUnlessOpen
-        case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
-        case .none: .none
-        }
-      do {
-        try FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
-      } catch {
-        throw FileCalls.Failure(operation: "set file protection", code: EPERM)
-      }
-    #endif
-  }
-
-  /// A failed call as a ``PersistenceError``: the directory's fault or an I/O error.
-  private static func error(_ failure: FileCalls.Failure, at path: String) -> PersistenceError {
-    switch failure.code {
-    case EACCES, EPERM, EROFS, ENOENT, ENOTDIR:
-      .unwritableDirectory(path: (path as NSString).deletingLastPathComponent, errno: failure.code)
-    default:
-      .io(operation: failure.operation, path: path, errno: failure.code)
-    }
-  }
+  /// The path of file `name` in the directory.
+  func filePath(_ name: String) -> String { path + "/" + name }
 
   /// Runs `body` holding the lock, keeping its typed error (`NSLock.withLock` rethrows
   /// `any Error`).
