@@ -17,6 +17,22 @@
 // first 1,168,000 characters). Every declaration the library and the client files use was
 // located in one of them.
 //
+// Checked against the SDK (session 11): the declarations added later for the articles'
+// examples (`List`'s data initialisers, `ForEach`, `Label`, `Image(systemName:)`,
+// `ContentUnavailableView`, `toolbar`, `overlay(alignment:content:)`, `Alignment`,
+// `VerticalAlignment`, `AccessibilityChildBehavior`, `accessibilityElement(children:)`) and
+// the scene and date-style ones were looked for in the arm64e interfaces of the same SDK
+// (same content; offsets agree with the arm64 ones within a few hundred characters), reading
+// [UI] 0-480,000 and 784,000-800,000 and [Core] 232,000-248,000, 264,000-280,000,
+// 494,000-510,000, 812,000-908,000 and 944,000-960,000. Found and corrected: `List`'s data
+// initialisers are `nonisolated` (they were copied `@MainActor` from the documentation, which
+// shows deprecated internal overloads). Found and agreeing: `List`, `WindowGroup`, `sheet`,
+// `Image`'s declaration, `Alignment`, `VerticalAlignment`. Not found in those regions, and
+// marked so where they are declared: `Scene`, `SceneBuilder`, `Text.DateStyle` and its
+// interpolation, `Label`, `ContentUnavailableView`, `toolbar`, `overlay`,
+// `accessibilityElement`, `AccessibilityChildBehavior`, `ForEach`'s initialiser and
+// `Image(systemName:)`.
+//
 // SwiftUI re-exports SwiftUICore, and the layer only writes `import SwiftUI`, so this one
 // module, named SwiftUI, stands for both; `SwiftUICore.X` in the interfaces is plain `X` here.
 //
@@ -823,12 +839,12 @@ extension Binding: DynamicProperty {}
 
 // MARK: - List and ForEach (the paging recipe)
 
-/// [UI] (iOS 13): `@MainActor @preconcurrency public struct List<SelectionValue, Content> :
-/// SwiftUICore.View where SelectionValue : Swift.Hashable, Content : SwiftUICore.View`, with
-/// `Sendable` unavailable; only the initialiser without selection is copied. Added while
-/// merging the paging recipe: the attributes were cross-checked against a public mirror of the
-/// SDK's declarations, not read at an offset of the interface file, so cite this one as less
-/// certain than the others.
+/// [UI] @348600 (iOS 13): `@_Concurrency.MainActor @preconcurrency public struct
+/// List<SelectionValue, Content> : SwiftUICore.View where SelectionValue : Swift.Hashable,
+/// Content : SwiftUICore.View { ...; @_Concurrency.MainActor @preconcurrency public var body:
+/// some SwiftUICore.View { get } }` and @350300 `@available(*, unavailable) extension
+/// SwiftUI.List : Swift.Sendable {}`. Checked against the SDK interface; the selection
+/// initialisers (`init(selection:content:)` and the data forms with `selection:`) are left out.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
@@ -838,24 +854,26 @@ public struct List<SelectionValue, Content>: View where SelectionValue: Hashable
 @available(*, unavailable)
 extension List: Sendable {}
 
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-extension List where SelectionValue == Never {
-  /// `nonisolated public init(@SwiftUICore.ViewBuilder content: () -> Content)`.
-  nonisolated public init(@ViewBuilder content: () -> Content) {}
-}
-
-/// (iOS 13) The two initialisers over a collection, without selection, as Apple's documentation
-/// of `List` declares them (`init(_:rowContent:)` and `init(_:id:rowContent:)`): `@MainActor
-/// @preconcurrency public init<Data, RowContent>(_ data: Data, @SwiftUICore.ViewBuilder
-/// rowContent: @escaping (Data.Element) -> RowContent) where Content ==
+/// [UI] @362700 (iOS 13): `extension SwiftUI.List where SelectionValue == Swift.Never {
+/// nonisolated public init(@SwiftUICore.ViewBuilder content: () -> Content);
+/// @_alwaysEmitIntoClient nonisolated public init<Data, RowContent>(_ data: Data,
+/// @SwiftUICore.ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content ==
 /// SwiftUICore.ForEach<Data, Data.Element.ID, RowContent>, Data : Swift.RandomAccessCollection,
-/// RowContent : SwiftUICore.View, Data.Element : Swift.Identifiable`, and the same with `id:
-/// Swift.KeyPath<Data.Element, ID>` (`ID : Swift.Hashable`, `Content ==
-/// SwiftUICore.ForEach<Data, ID, RowContent>`). Cited as `List` above (not read at an offset of
-/// [UI]). The `Binding` and selection overloads are left out.
+/// RowContent : SwiftUICore.View, Data.Element : Swift.Identifiable { ... };
+/// @_alwaysEmitIntoClient nonisolated public init<Data, ID, RowContent>(_ data: Data, id:
+/// Swift.KeyPath<Data.Element, ID>, @SwiftUICore.ViewBuilder rowContent: @escaping
+/// (Data.Element) -> RowContent) where Content == SwiftUICore.ForEach<Data, ID, RowContent>, Data
+/// : Swift.RandomAccessCollection, ID : Swift.Hashable, RowContent : SwiftUICore.View { ... } }`.
+/// Checked against the SDK interface: the data initialisers are `nonisolated`, like every
+/// public `List` initialiser (the `@MainActor @preconcurrency` ones beside them, which Apple's
+/// documentation shows, are the deprecated `@usableFromInline internal` forms over
+/// `HStack<RowContent>` rows). Their bodies (`self.init { ForEach(data) { ... } }`) are not
+/// copied. The `children:`, `Range<Int>` and `Binding` forms are left out.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension List where SelectionValue == Never {
-  @MainActor @preconcurrency public init<Data, RowContent>(
+  nonisolated public init(@ViewBuilder content: () -> Content) {}
+
+  @_alwaysEmitIntoClient nonisolated public init<Data, RowContent>(
     _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
   )
   where
@@ -863,7 +881,7 @@ extension List where SelectionValue == Never {
     RowContent: View, Data.Element: Identifiable
   {}
 
-  @MainActor @preconcurrency public init<Data, ID, RowContent>(
+  @_alwaysEmitIntoClient nonisolated public init<Data, ID, RowContent>(
     _ data: Data, id: KeyPath<Data.Element, ID>,
     @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
   )
@@ -875,9 +893,13 @@ extension List where SelectionValue == Never {
 
 /// [Core] (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
 /// Swift.RandomAccessCollection, ID : Swift.Hashable`, a `View` when `Content : View`; only
-/// the initialiser over `Identifiable` elements is copied (`nonisolated public init(_ data:
-/// Data, @SwiftUICore.ViewBuilder content: @escaping (Data.Element) -> Content)`). Cited as
-/// `List` above.
+/// the initialiser over `Identifiable` elements is copied (`public init(_ data: Data,
+/// @SwiftUICore.ViewBuilder content: @escaping (Data.Element) -> Content)`). Not located in
+/// [Core] by this check (see "Checked against the SDK" in the header); written as [UI] writes
+/// `ForEach`'s other initialisers (@302000 `extension SwiftUICore.ForEach { public init<C,
+/// R>(_ data: SwiftUICore.Binding<C>, editActions: ...) }`, @449500 `public init(_ data: Data,
+/// @SwiftUI.AccessibilityRotorContentBuilder content: ...)`): not isolated, as `ForEach` is not
+/// (the first copy wrote `nonisolated`, which means the same here).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
 
@@ -888,21 +910,22 @@ extension ForEach: View where Content: View {
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
-  nonisolated public init(
-    _ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content
-  ) {}
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
 
 // MARK: - Label, Image, ContentUnavailableView, toolbar and sheet (the articles' examples)
 
-/// [Core] (iOS 13): `@frozen public struct Image : Swift.Equatable, Swift.Sendable`, a `View`
-/// with `Body == Never`; only `nonisolated public init(systemName: Swift.String)` is copied
-/// (the named, resource and platform-image initialisers are left out). Cited as `List` above
-/// (not read at an offset of [Core]).
+/// [Core] @826200 (iOS 13): `@frozen public struct Image : Swift.Equatable, Swift.Sendable`, and
+/// @826500 `extension SwiftUICore.Image : SwiftUICore.View { ...; public typealias Body =
+/// Swift.Never }`: checked against the SDK interface. Only `public init(systemName:
+/// Swift.String)` is copied (the named, resource and platform-image initialisers are left
+/// out); it was not located in [Core], and is written as [UI] @100500 writes `Image`'s
+/// initialisers (`extension SwiftUICore.Image { public init(uiImage: UIKit.UIImage) }`): not
+/// isolated, as `Image` is not (the first copy wrote `nonisolated`, which means the same here).
 @frozen
 public struct Image: Equatable, Sendable {
   @usableFromInline internal let name: String
-  nonisolated public init(systemName: String) { name = systemName }
+  public init(systemName: String) { name = systemName }
 }
 
 extension Image: View {
@@ -911,10 +934,11 @@ extension Image: View {
 
 /// [UI] (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct Label<Title, Icon> :
 /// SwiftUICore.View where Title : SwiftUICore.View, Icon : SwiftUICore.View`, with `Sendable`
-/// unavailable. Its `Label<SwiftUICore.Text, SwiftUICore.Image>` and the call
-/// `Label(title, systemImage: systemImage)` over `S : Swift.StringProtocol` appear at [UI]
-/// @800000 (`ControlGroup`'s initialisers); the declarations are as Apple's documentation of
-/// `Label` gives them, cited as `List` above.
+/// unavailable. Not located in the interface by this check (see "Checked against the SDK" in the header); written as Apple's documentation of `Label` gives it. What the interface
+/// does show agrees: `SwiftUI.Label<SwiftUICore.Text, SwiftUICore.Image>` is a type, and
+/// `nonisolated` initialisers call `SwiftUI.Label(titleKey, systemImage: systemImage)` with a
+/// `LocalizedStringKey` (@393000, `Menu`) and with `S : Swift.StringProtocol` (@258000,
+/// `Toggle`), so both of the initialisers below are callable from a nonisolated context.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public struct Label<Title, Icon>: View where Title: View, Icon: View {
@@ -928,7 +952,8 @@ extension Label: Sendable {}
 /// `extension SwiftUI.Label where Title == SwiftUICore.Text, Icon == SwiftUICore.Image {
 /// nonisolated public init(_ titleKey: SwiftUICore.LocalizedStringKey, systemImage name:
 /// Swift.String); @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name:
-/// Swift.String) where S : Swift.StringProtocol }` (the `image:` forms are left out).
+/// Swift.String) where S : Swift.StringProtocol }` (the `image:` forms are left out), cited as
+/// `Label` above.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Label where Title == Text, Icon == Image {
   nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
@@ -941,9 +966,8 @@ extension Label where Title == Text, Icon == Image {
 /// SwiftUICore.View, Description : SwiftUICore.View, Actions : SwiftUICore.View`, with
 /// `Sendable` unavailable, and `nonisolated public init(@SwiftUICore.ViewBuilder label: () ->
 /// Label, @SwiftUICore.ViewBuilder description: () -> Description = { EmptyView() },
-/// @SwiftUICore.ViewBuilder actions: () -> Actions = { EmptyView() })`, as Apple's
-/// documentation gives them, cited as `List` above. (The title-and-image forms and `.search`
-/// are left out.)
+/// @SwiftUICore.ViewBuilder actions: () -> Actions = { EmptyView() })`. Not located in the interface by this check (see "Checked against the SDK" in the header); written as Apple's
+/// documentation gives them. (The title-and-image forms and `.search` are left out.)
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor @preconcurrency
 public struct ContentUnavailableView<Label, Description, Actions>: View
@@ -961,14 +985,16 @@ extension ContentUnavailableView: Sendable {}
 
 extension View {
   /// [UI] (iOS 14): `nonisolated public func toolbar<Content>(@SwiftUICore.ViewBuilder
-  /// content: () -> Content) -> some SwiftUICore.View where Content : SwiftUICore.View`, as
-  /// Apple's documentation gives it, cited as `List` above (the `ToolbarContent` and
-  /// customizable forms are left out).
+  /// content: () -> Content) -> some SwiftUICore.View where Content : SwiftUICore.View`. Not
+  /// located in the interface by this check (see "Checked against the SDK" in the header);
+  /// written as Apple's documentation gives it (the `ToolbarContent` and customizable forms
+  /// are left out).
   @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
   nonisolated public func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View
   where Content: View { self }
 
-  /// [UI] @406000 (iOS 13): `nonisolated public func sheet<Content>(isPresented:
+  /// [UI] @406200 (iOS 13), checked against the SDK interface: `nonisolated public func
+  /// sheet<Content>(isPresented:
   /// SwiftUICore.Binding<Swift.Bool>, onDismiss: (() -> Swift.Void)? = nil,
   /// @SwiftUICore.ViewBuilder content: @escaping () -> Content) -> some SwiftUICore.View where
   /// Content : SwiftUICore.View` (its `item:` form, beside it, is left out).
@@ -980,10 +1006,11 @@ extension View {
 
 // MARK: - overlay(alignment:content:) and accessibilityElement(children:)
 
-/// [Core] (iOS 13): `@frozen public struct VerticalAlignment : Swift.Equatable` with `public
-/// static let top, center, bottom` (its `init(_: any AlignmentID.Type)`, `firstTextBaseline`
-/// and `lastTextBaseline` are left out), and `Sendable`, as `HorizontalAlignment` above. Cited
-/// as `List` above (not read at an offset of [Core]).
+/// [Core] @496700 (iOS 13): `@frozen public struct VerticalAlignment : Swift.Equatable` (its
+/// public `init(_: any AlignmentID.Type)` and `key` are left out), @497900 `public static let
+/// top, center, bottom` (`firstTextBaseline` and `lastTextBaseline` are left out), and @950500
+/// `extension SwiftUICore.VerticalAlignment : Swift.Sendable`. Checked against the SDK
+/// interface.
 @frozen
 public struct VerticalAlignment: Equatable {
   @usableFromInline internal let id: Int
@@ -994,11 +1021,13 @@ public struct VerticalAlignment: Equatable {
 
 extension VerticalAlignment: Sendable {}
 
-/// [Core] (iOS 13): `@frozen public struct Alignment : Swift.Equatable { public var
+/// [Core] @497400 (iOS 13): `@frozen public struct Alignment : Swift.Equatable { public var
 /// horizontal: SwiftUICore.HorizontalAlignment; public var vertical:
-/// SwiftUICore.VerticalAlignment; @inlinable public init(horizontal:vertical:) ... }` with
-/// `static let center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading,
-/// bottomTrailing` (the nine are copied) and `Sendable`. Cited as `List` above.
+/// SwiftUICore.VerticalAlignment; @inlinable public init(horizontal:vertical:) { ... } }`, @498300
+/// `public static let center, leading, trailing, top, bottom, topLeading, topTrailing,
+/// bottomLeading, bottomTrailing` (the nine are copied; the `...TextBaseline` ones are left
+/// out), and @867800 `extension SwiftUICore.Alignment : Swift.Sendable`. Checked against the SDK
+/// interface.
 @frozen
 public struct Alignment: Equatable {
   public var horizontal: HorizontalAlignment
@@ -1020,8 +1049,10 @@ public struct Alignment: Equatable {
 
 extension Alignment: Sendable {}
 
-/// [Core] (iOS 14): `public struct AccessibilityChildBehavior : Swift.Hashable` with `public
-/// static let ignore, contain, combine`, and `Sendable`. Cited as `List` above.
+/// (iOS 14): `public struct AccessibilityChildBehavior : Swift.Hashable` with `public static let
+/// ignore, contain, combine`, and `Sendable`. Not located in the interface by this check (see
+/// "Checked against the SDK" in the header), nor which of [Core] and [UI] declares it; written
+/// as Apple's documentation gives it.
 public struct AccessibilityChildBehavior: Hashable, Sendable {
   @usableFromInline internal let id: Int
   public static let ignore = AccessibilityChildBehavior(id: 0)
@@ -1032,18 +1063,114 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
 extension View {
   /// [Core] (iOS 15): `@inlinable nonisolated public func overlay<V>(alignment:
   /// SwiftUICore.Alignment = .center, @SwiftUICore.ViewBuilder content: () -> V) -> some
-  /// SwiftUICore.View where V : SwiftUICore.View`, as Apple's documentation gives it, cited as
-  /// `List` above (the deprecated `overlay(_:alignment:)` and the shape forms are left out).
+  /// SwiftUICore.View where V : SwiftUICore.View`. Not located in the interface by this check
+  /// (see "Checked against the SDK" in the header); written as Apple's documentation gives it
+  /// (the deprecated `overlay(_:alignment:)` and the shape forms are left out).
   @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
   @inlinable nonisolated public func overlay<V>(
     alignment: Alignment = .center, @ViewBuilder content: () -> V
   ) -> some View where V: View { self }
 
-  /// [Core] (iOS 14): `nonisolated public func accessibilityElement(children:
-  /// SwiftUICore.AccessibilityChildBehavior = .ignore) -> some SwiftUICore.View`, cited as
-  /// `List` above.
+  /// (iOS 14): `nonisolated public func accessibilityElement(children:
+  /// SwiftUICore.AccessibilityChildBehavior = .ignore) -> some SwiftUICore.View`. Not located in
+  /// the interface by this check (see "Checked against the SDK" in the header); written as
+  /// Apple's documentation gives it. Every accessibility modifier [UI] declares in the regions
+  /// read is `nonisolated` (@0, @32000, @96000, @336000, @432000), as this one is.
   @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
   nonisolated public func accessibilityElement(
     children: AccessibilityChildBehavior = .ignore
   ) -> some View { self }
+}
+
+// MARK: - Scene, SceneBuilder and WindowGroup (Swift UI Layer's app scene)
+
+/// [UI] (iOS 14): `@preconcurrency @_Concurrency.MainActor public protocol Scene { associatedtype
+/// Body : SwiftUI.Scene; @SwiftUI.SceneBuilder @_Concurrency.MainActor @preconcurrency var body:
+/// Self.Body { get } }` (plus the underscored `nonisolated static func _makeScene`, left out).
+/// Not located in [UI] (see "Checked against the SDK" in the header); written as `App` is declared there
+/// (@459000: `@preconcurrency @_Concurrency.MainActor public protocol App { associatedtype Body :
+/// SwiftUI.Scene; @SwiftUI.SceneBuilder @_Concurrency.MainActor @preconcurrency var body:
+/// Self.Body { get }; ... }`), which the `nonisolated` scene modifiers of [UI] (@16000
+/// `restorationBehavior`, @400000 `environment`, ...) confirm is main-actor isolated. Cite it
+/// as less certain than the others.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@preconcurrency @MainActor
+public protocol Scene {
+  associatedtype Body: Scene
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// `Never` as a scene's `Body`: [UI]'s primitive scenes declare `public typealias Body =
+/// Swift.Never` and conform to `Scene` (@433000 `_SceneModifier_Content`, @416000
+/// `LimitedAvailabilityScene`), which needs this conformance; the declaration itself was not
+/// located. Its `body` is the one `View` gives `Never` above.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Never: Scene {}
+
+/// [UI] (iOS 14): `@_functionBuilder public struct SceneBuilder` (written `@resultBuilder`, as
+/// `ViewBuilder` above), with `Sendable` unavailable; only `buildBlock` of one scene is copied
+/// (`@_alwaysEmitIntoClient public static func buildBlock<Content>(_ content: Content) ->
+/// Content where Content : SwiftUI.Scene`). Not located in [UI]; cited as `Scene` above.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@resultBuilder
+public struct SceneBuilder {
+  @_alwaysEmitIntoClient public static func buildBlock<Content>(_ content: Content) -> Content
+  where Content: Scene { content }
+}
+
+@available(*, unavailable)
+extension SceneBuilder: Sendable {}
+
+/// [UI] @104600 (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct
+/// WindowGroup<Content> : SwiftUI.Scene where Content : SwiftUICore.View { ...; nonisolated
+/// public init(@SwiftUICore.ViewBuilder content: () -> Content); ...; @_Concurrency.MainActor
+/// @preconcurrency public var body: some SwiftUI.Scene { get } }` and `@available(*,
+/// unavailable) extension SwiftUI.WindowGroup : Swift.Sendable {}`. Checked against the SDK
+/// interface. There `init(content:)` is `@available(iOS, introduced: 14.0, deprecated: 18.0,
+/// renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view
+/// builder instead.")`; Linux ignores it, so it is left out with the `id:`, title and
+/// `makeContent:` forms. Its body is not SwiftUI's.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
+public struct WindowGroup<Content>: Scene where Content: View {
+  nonisolated public init(@ViewBuilder content: () -> Content) {}
+  @MainActor @preconcurrency public var body: some Scene { _StandInScene() }
+}
+
+@available(*, unavailable)
+extension WindowGroup: Sendable {}
+
+/// A primitive scene for `WindowGroup`'s body: stand-in storage, not SwiftUI's.
+internal struct _StandInScene: Scene {
+  var body: Never { fatalError() }
+}
+
+// MARK: - Text's date styles (Working Offline's "Updated … ago")
+
+/// [Core] (iOS 14): `extension SwiftUICore.Text { public struct DateStyle : Swift.Sendable {
+/// public static let time, date, relative, offset, timer } }` (its `Equatable` and `Codable`
+/// conformances, `Text(_:style:)` and the range and interval initialisers are left out). Not
+/// located in [Core] (the regions read for this check did not hold it); written as Apple's
+/// documentation of `Text.DateStyle` gives it. Cite it as less certain than the others.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Text {
+  public struct DateStyle: Sendable {
+    @usableFromInline internal let id: Int
+    public static let time = DateStyle(id: 0)
+    public static let date = DateStyle(id: 1)
+    public static let relative = DateStyle(id: 2)
+    public static let offset = DateStyle(id: 3)
+    public static let timer = DateStyle(id: 4)
+  }
+}
+
+/// [Core] (iOS 14): `extension SwiftUICore.LocalizedStringKey.StringInterpolation {
+/// @_semantics("swiftui.localized.appendInterpolation_@_specifier") public mutating func
+/// appendInterpolation(_ date: Foundation.Date, style: SwiftUICore.Text.DateStyle) }` (the
+/// `ClosedRange<Date>` and `DateInterval` forms are left out). Not located in [Core]; cited as
+/// `Text.DateStyle` above.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension LocalizedStringKey.StringInterpolation {
+  @_semantics("swiftui.localized.appendInterpolation_@_specifier")
+  public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { key += "%@" }
 }

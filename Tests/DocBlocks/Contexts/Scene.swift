@@ -1,18 +1,13 @@
-// The context of a fragment that is an app's scene (RefreshTrigger+UIKit's memory warnings):
-// the body of an app with `store`, compiled against the stand-in modules. The SwiftUI stand-in
-// has no scenes; `Scene` and `WindowGroup` are declared here with SwiftUI's spelling.
+// The context of a fragment that is an app's scene (RefreshTrigger+UIKit's memory warnings,
+// Swift UI Layer's refresh signals): the body of an app's scene, built by `@SceneBuilder`, with
+// the app's `store` and `api`, compiled against the stand-in modules (`Scene`, `SceneBuilder`
+// and `WindowGroup` are the SwiftUI stand-in's, UIKit's for `.appBecameActive`).
 import DocSupport
 import Foundation
 import Loadables
 import Observation
 import SwiftUI
 import UIKit
-
-protocol Scene {}
-
-struct WindowGroup<Content: View>: Scene {
-  init(@ViewBuilder content: () -> Content) {}
-}
 
 struct ContentView: View {
   var body: some View { EmptyView() }
@@ -21,8 +16,9 @@ struct ContentView: View {
 @MainActor
 struct DocApp {
   let store: LoaderStore
+  let api: any DocAPI
 
-  var body: some Scene {
+  @SceneBuilder var body: some Scene {
     // <block>
   }
 }
