@@ -64,20 +64,6 @@ extension SharedEntry {
     await slot.untilIdle()
   }
 
-  /// Starts ``loadNextPage()`` (or, when `previous`, ``loadPreviousPage()``) and returns at
-  /// once: the page's spinner shows before this returns. The task waits for the load.
-  func startAddedPage<Item, Cursor>(previous: Bool) -> Task<Void, Never>
-  where State == PagedState<Item, Cursor> {
-    beginAddedPage(previous: previous)
-    return Task { await self.untilIdle() }
-  }
-
-  /// Starts ``refetch()`` and returns at once; the task waits for the fetch.
-  func startRefetchTask() -> Task<Void, Never> {
-    startRefetch()
-    return Task { await self.untilIdle() }
-  }
-
   /// The first, synchronous step of a next or previous page: starts its fetch, or joins the
   /// load running (fetching nothing).
   private func beginAddedPage<Item, Cursor>(previous: Bool)

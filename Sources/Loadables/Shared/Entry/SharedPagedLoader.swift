@@ -22,7 +22,7 @@
 /// ```
 ///
 /// `@Paged` and a model's key path show it as they show a source's list, following it:
-/// `$list.load(from: feed)`, `load(\.list, from: feed)`, and `refresh`, `loadNextPage`
-/// and `loadPreviousPage` with `from: feed`, which load the entry's pages for every screen.
+/// `$list.load(from: feed)`, `load(\.list, from: feed)`; the entry's own `loadNextPage()`,
+/// `refetch()` and `loadPreviousPage()` then load its pages for every screen that follows it.
 public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
   SharedEntry<[Item], PagedState<Item, Cursor>>
