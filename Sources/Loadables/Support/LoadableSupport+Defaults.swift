@@ -35,9 +35,9 @@ extension LoadableSupport {
     priority: TaskPriority? = nil,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .returning(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, (), silently: silently, priority: priority, interrupts: nil,
+      work: .returning(block))
   }
 
   /// Starts a load of `state` in a new task, calling `onInterrupt` at each accumulated
@@ -62,10 +62,9 @@ extension LoadableSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, (), silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
   }
 
   /// Runs a load of `state` and returns when it has stopped.
@@ -133,9 +132,9 @@ extension LoadableSupport {
         _ yield: (_ state: LoadableState<Value>) -> Void
       ) async throws -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, (), silently: silently, priority: priority, interrupts: nil,
+      work: .yielding(block))
   }
 
   /// Starts a yielding load of `state` in a new task, with interrupts.
@@ -162,10 +161,9 @@ extension LoadableSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, (), silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .yielding(block))
   }
 
   /// Runs a yielding load of `state` and returns when it has stopped.

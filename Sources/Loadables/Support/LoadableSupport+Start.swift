@@ -58,8 +58,8 @@ extension LoadableSupport {
       @MainActor @escaping (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
       -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      (), silently: silently, priority: priority, interrupts: nil, work: .yielding(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, (), silently: silently, priority: priority, interrupts: nil,
+      work: .yielding(block))
   }
 }

@@ -223,10 +223,9 @@ extension ProcessSupport {
     priority: TaskPriority? = nil,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      process, silently: silently, priority: priority, interrupts: nil,
-      work: .returning(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, process, silently: silently, priority: priority, interrupts: nil,
+      work: .returning(block))
   }
 
   /// Starts a job in a new task, calling `onInterrupt` at each accumulated delay while it
@@ -253,10 +252,9 @@ extension ProcessSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) -> Task<Void, Never> {
-    SlotRegistry.slot(self, state).launch(
-      process, silently: silently, priority: priority,
-      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block),
-      through: KeyPathStateAccess(self, state))
+    SlotRegistry.launch(
+      self, state, process, silently: silently, priority: priority,
+      interrupts: Interrupts(interrupts, onInterrupt), work: .returning(block))
   }
 
   /// Runs a job and returns when it has stopped.

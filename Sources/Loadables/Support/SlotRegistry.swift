@@ -171,6 +171,24 @@ extension SlotRegistry {
     return slot
   }
 
+  /// Starts a load of `keyPath` on `owner` in a new task (its slot created if there is none),
+  /// reading and writing the state through `owner`, held here, with no weak load: the one body
+  /// of the key-path forms' `Task`-returning `load` and `run`.
+  @inlinable @inline(__always)
+  static func launch<Owner: AnyObject, State: EngineState>(
+    _ owner: Owner,
+    _ keyPath: ReferenceWritableKeyPath<Owner, State>,
+    _ context: State.Context,
+    silently: Bool,
+    priority: TaskPriority?,
+    interrupts: Interrupts?,
+    work: Work<State>
+  ) -> Task<Void, Never> {
+    slot(owner, keyPath).launch(
+      context, silently: silently, priority: priority, interrupts: interrupts, work: work,
+      through: KeyPathStateAccess(owner, keyPath))
+  }
+
   /// Resets `keyPath` on `owner`: stops its load, if one runs, and writes the reset state.
   /// Without a slot, a slot made for the occasion (and never put in the table) writes it, so
   /// the engine's rule for resets holds for every key path.
