@@ -48,13 +48,6 @@ extension SharedEntry {
     token.end()
   }
 
-  /// How many observation tokens, `states` subscriptions and followers are alive. A key path
-  /// whose instance is gone no longer counts.
-  public var observerCount: Int {
-    pruneObservers()
-    return observers.count
-  }
-
   /// Whether anyone observes the entry now; see ``observerCount``.
   var isObserved: Bool {
     pruneObservers()

@@ -198,6 +198,16 @@ where State.Value == Value {
     return store.wallDate(at: fetched)
   }
 
+  // In the class body, not beside the rest of the observation (`SharedEntry+Observation.swift`):
+  // a member of an extension is listed in the public API baseline with the class's
+  // constraints, so moving it would change the baseline's line for it.
+  /// How many observation tokens, `states` subscriptions and followers are alive. A key path
+  /// whose instance is gone no longer counts.
+  public var observerCount: Int {
+    pruneObservers()
+    return observers.count
+  }
+
   /// Loads unless the value is fresh; joins a fetch that is already running.
   ///
   /// - A fetch runs: waits for it (and anything that supersedes it) to end.
