@@ -70,8 +70,9 @@ public final class Outbox {
   /// The lock that makes one store at a time, of every process over the outbox's directory,
   /// its sender (an app and its extension in an App Group); `nil` for a backend that is not a
   /// directory, which no other process shares. Held while a lane of this store has an edit
-  /// to send, released when every lane is done.
-  private let senderLock: FileLock?
+  /// to send, released when every lane is done; with it, the signs that another store wrote
+  /// (`SenderLock`).
+  private let senderLock: SenderLock?
   /// The persistence's `maxAge`: committed records older than that go.
   private let maxAge: Duration?
   /// When (``LoaderStore/now``) this store, holding the lock, last read the records the
@@ -83,7 +84,7 @@ public final class Outbox {
   /// The lock file's name in the outbox's directory.
   static let senderLockName = ".loadables-sender.lock"
   /// How often a store that does not hold the sender lock tries to take it while it has
-  /// edits to send, and how often the holder reads again what the other processes queued.
+  /// edits to send, and how often the holder looks again for what the other processes queued.
   static let senderInterval: Duration = .seconds(1)
   /// The most issues kept; older ones go first.
   private static let issueLimit = 100
@@ -91,7 +92,9 @@ public final class Outbox {
   /// Restores the saved edits of `persistence`, in order; they wait for their handlers.
   init(persistence: StorePersistence?) {
     backend = persistence?.outboxBackend
-    senderLock = (backend as? DirectoryPersistence)?.lock(named: Self.senderLockName)
+    senderLock = (backend as? DirectoryPersistence).map {
+      SenderLock($0.lock(named: Self.senderLockName))
+    }
     maxAge = persistence?.rules.maxAge
     guard let backend else { return }
     let load = backend.loadAll(OutboxRecord.rules, now: Date())
@@ -480,6 +483,9 @@ public final class Outbox {
           version: OutboxRecord.rules.version),
         rules: OutboxRecord.rules)
       queued.isSaved = true
+      // After the record: the holder of the sender lock, in another process or store, reads
+      // it when it sees the sign.
+      senderLock?.noteWrite()
       outcomes[queued.item.id]?.markQueued()
       return true
     } catch {
@@ -570,7 +576,7 @@ public final class Outbox {
     else {
       // Before the scope counts as empty: what another process queued in it meanwhile.
       if !justRead, store != nil, senderLock?.isHeld == true {
-        readShared()
+        readSharedIfWritten()
         return nextStep(scopeID, justRead: true)
       }
       endLane(scopeID)
@@ -703,20 +709,37 @@ public final class Outbox {
 
   /// The one place that decides whether this store sends: it holds the sender lock of the
   /// outbox's directory, or takes it now (then reads what the other processes queued, and
-  /// what they sent, before anything is sent), or cannot (another process, or another store
-  /// over the same directory, sends). The holder reads again every ``senderInterval``, so
-  /// that the edits another process queues meanwhile are sent too.
+  /// what they sent, before anything is sent, when they may have: ``SenderLock/take()``), or
+  /// cannot (another process, or another store over the same directory, sends). The holder
+  /// looks again every ``senderInterval``, so that the edits another process queues
+  /// meanwhile are sent too.
   private func senderTurn(justRead: Bool) -> SenderTurn {
     guard let senderLock, let store else { return .send }
     if senderLock.isHeld {
       if justRead { return .send }
       if let last = lastSharedRead, store.now - last < Self.senderInterval { return .send }
-      readShared()
+      readSharedIfWritten()
       return .readAgain
     }
-    guard senderLock.tryLock() else { return .wait }
-    readShared(includingOwn: true)
+    switch senderLock.take() {
+    case nil: return .wait
+    case .everything?: readShared(includingOwn: true)
+    case .newRecords?: readShared()
+    case .nothing?: lastSharedRead = store.now
+    }
     return .readAgain
+  }
+
+  /// For the holder: reads what the other stores queued, when one saved a record since the
+  /// last look (``SenderLock/takeMarker()``); else only notes the look. The folder is not
+  /// read when nothing else wrote: listing it at every lane's end cost every edit a read of
+  /// the whole folder (the committed log alone holds up to 500 records).
+  private func readSharedIfWritten() {
+    if senderLock?.takeMarker() == true {
+      readShared()
+    } else {
+      lastSharedRead = store?.now
+    }
   }
 
   /// Ends `scopeID`'s lane; with no lane left, this store has nothing to send: it lets
