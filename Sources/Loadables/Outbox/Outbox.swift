@@ -567,60 +567,75 @@ public final class Outbox {
   }
 
   /// The next edit of `scopeID` to send, or what to wait for first; `.done` ends the lane.
+  /// ``OutboxLane`` decides from the facts gathered here; this performs what it decides.
   ///
-  /// `justRead`: the records were read again in this step (they are not read twice).
-  private func nextStep(_ scopeID: String, justRead: Bool = false) -> LaneStep {
+  /// `justLooked`: the folder was looked at in this step (it is not looked at twice).
+  private func nextStep(_ scopeID: String, justLooked: Bool = false) -> LaneStep {
     for queued in queue where queued.scopeID == scopeID { queued.activity = .idle }
-    guard let store,
-      let queued = queue.first(where: { $0.scopeID == scopeID && !$0.isFailed })
-    else {
-      // Before the scope counts as empty: what another process queued in it meanwhile.
-      if !justRead, store != nil, senderLock?.isHeld == true {
-        readSharedIfWritten()
-        return nextStep(scopeID, justRead: true)
-      }
+    guard let store else {
       endLane(scopeID)
       return .done
     }
-    guard let edit = queued.edit, let handler = handlers[queued.item.name] else {
+    let queued = queue.first { $0.scopeID == scopeID && !$0.isFailed }
+    let handler = queued.flatMap { handlers[$0.item.name] }
+    let lane = OutboxLane(
+      head: queued.map {
+        OutboxLane.Head(
+          canSend: $0.edit != nil && handler != nil, isSaved: $0.isSaved, sendsOnce: $0.sendsOnce)
+      },
+      isOnline: store.network.isOnlineNow, sender: sender(at: store.now),
+      justLooked: justLooked)
+    switch (lane.next(interval: Self.senderInterval), queued) {
+    case (.lookForWrites, _):
+      readSharedIfWritten()
+      return nextStep(scopeID, justLooked: true)
+    case (.end, _), (_, nil):
+      endLane(scopeID)
+      return .done
+    case (.endWithoutHandler, let queued?):
       reportNoHandler(queued)
       endLane(scopeID)
       redecide([scopeID])
       return .done
-    }
-    if !queued.isSaved, !save(queued) {
+    case (.save, let queued?):
+      if save(queued) { return nextStep(scopeID, justLooked: justLooked) }
       queued.saveFailures += 1
-      let delay = handler.backoff.delay(forRetry: queued.saveFailures)
+      let delay = handler?.backoff.delay(forRetry: queued.saveFailures) ?? Self.senderInterval
       queued.activity = .savingAgain(
         attempt: queued.saveFailures, nextTry: store.wallDate(at: store.now + delay))
       redecide([scopeID])
       return .sleep(delay, store.clock)
-    }
-    if !store.network.isOnlineNow {
-      if queued.sendsOnce {
-        dropSentOnce(queued, error: EditOffline())
-        return nextStep(scopeID)
-      }
+    case (.dropOffline, let queued?):
+      dropSentOnce(queued, error: EditOffline())
+      return nextStep(scopeID)
+    case (.waitOnline, _?):
       redecide([scopeID])
       return .waitOnline(store.network)
+    case (.takeLock, _?):
+      guard let read = senderLock?.take() else {
+        redecide([scopeID])
+        return .sleep(Self.senderInterval, store.clock)
+      }
+      switch read {
+      case .everything: readShared(includingOwn: true)
+      case .newRecords: readShared()
+      case .nothing: lastSharedRead = store.now
+      }
+      return nextStep(scopeID, justLooked: true)
+    case (.send, let queued?):
+      guard let edit = queued.edit, let handler else {
+        endLane(scopeID)
+        return .done
+      }
+      change([scopeID]) {
+        queued.item.attempt += 1
+        queued.activity = .sending
+      }
+      let context = OutboxContext(
+        idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
+      if LoadEvents.isOn { reportEvent(.editSent, queued, attempt: queued.item.attempt) }
+      return .send(queued, handler, edit, context)
     }
-    switch senderTurn(justRead: justRead) {
-    case .send:
-      break
-    case .readAgain:
-      return nextStep(scopeID, justRead: true)
-    case .wait:
-      redecide([scopeID])
-      return .sleep(Self.senderInterval, store.clock)
-    }
-    change([scopeID]) {
-      queued.item.attempt += 1
-      queued.activity = .sending
-    }
-    let context = OutboxContext(
-      idempotencyKey: queued.idempotencyKey, attempt: queued.item.attempt, id: queued.item.id)
-    if LoadEvents.isOn { reportEvent(.editSent, queued, attempt: queued.item.attempt) }
-    return .send(queued, handler, edit, context)
   }
 
   /// The handler of `queued` returned or threw; returns what the lane does before its next
@@ -696,38 +711,12 @@ public final class Outbox {
 
   // MARK: - Sharing the directory with other processes
 
-  /// Whether a lane may send now.
-  private enum SenderTurn {
-    /// This store holds the sender lock (or needs none).
-    case send
-    /// It has just read what the other processes queued: the lane decides again.
-    case readAgain
-    /// Another store holds the lock: the lane tries again after ``senderInterval``; its
-    /// edits stay saved and pending.
-    case wait
-  }
-
-  /// The one place that decides whether this store sends: it holds the sender lock of the
-  /// outbox's directory, or takes it now (then reads what the other processes queued, and
-  /// what they sent, before anything is sent, when they may have: ``SenderLock/take()``), or
-  /// cannot (another process, or another store over the same directory, sends). The holder
-  /// looks again every ``senderInterval``, so that the edits another process queues
-  /// meanwhile are sent too.
-  private func senderTurn(justRead: Bool) -> SenderTurn {
-    guard let senderLock, let store else { return .send }
-    if senderLock.isHeld {
-      if justRead { return .send }
-      if let last = lastSharedRead, store.now - last < Self.senderInterval { return .send }
-      readSharedIfWritten()
-      return .readAgain
-    }
-    switch senderLock.take() {
-    case nil: return .wait
-    case .everything?: readShared(includingOwn: true)
-    case .newRecords?: readShared()
-    case .nothing?: lastSharedRead = store.now
-    }
-    return .readAgain
+  /// Where this store stands with the sender lock of the outbox's directory, for
+  /// ``OutboxLane``: it needs none (a backend no other process shares), holds it, or must
+  /// take it (another process, or another store over the same directory, may send).
+  private func sender(at now: @autoclosure () -> Duration) -> OutboxLane.Sender {
+    guard let senderLock else { return .needsNoLock }
+    return senderLock.isHeld ? .held(lastLook: lastSharedRead, now: now()) : .notHeld
   }
 
   /// For the holder: reads what the other stores queued, when one saved a record since the
