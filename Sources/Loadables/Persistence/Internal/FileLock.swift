@@ -19,7 +19,9 @@ import Foundation
 final class FileLock {
   /// The lock file's path.
   let path: String
-  private var descriptor: Int32 = -1
+  /// The open lock file while the lock is held (the outbox's `SenderLock` keeps the holder's
+  /// token in it); -1 when not held.
+  private(set) var descriptor: Int32 = -1
 
   init(path: String) {
     self.path = path

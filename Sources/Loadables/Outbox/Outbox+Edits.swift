@@ -1,0 +1,189 @@
+import Foundation
+
+/// Acting on the edits: what the app and the store do to them (retry, discard,
+/// register a handler, enqueue), and how an edit ends.
+extension Outbox {
+  /// Queues a failed edit again: lays its change over the entries again, saves it with a new
+  /// idempotency key (the failed send had no effect) and sends it before the edits of its
+  /// scope not sent yet.
+  ///
+  /// <!-- compile: context OutboxView -->
+  /// ```swift
+  /// Button("Retry") { store.outbox.retry(item.id) }
+  /// ```
+  ///
+  /// - Parameter id: The edit's ``OutboxItem/id``.
+  /// - Returns: Whether the edit was queued again: `false` when it is not failed, not in the
+  ///   outbox, or cannot be read back (its type has no handler, or it does not decode).
+  @discardableResult
+  public func retry(_ id: OutboxItem.ID) -> Bool {
+    guard let queued = queue.first(where: { $0.item.id == id }), queued.isFailed,
+      queued.edit != nil
+    else { return false }
+    change([queued.scopeID]) {
+      queued.failure = nil
+      queued.idempotencyKey = UUID().uuidString
+      queued.item.lastError = nil
+      queued.activity = .idle
+    }
+    if LoadEvents.isOn { reportEvent(.editQueued, queued, detail: "retried") }
+    apply(queued)
+    save(queued)
+    kick(queued.scopeID)
+    return true
+  }
+
+  /// Removes an edit that is not being sent: its change leaves the entries (as a rollback
+  /// does) and its saved record is removed.
+  ///
+  /// <!-- compile: context OutboxView -->
+  /// ```swift
+  /// Button("Discard") { store.outbox.discard(item.id) }
+  /// ```
+  ///
+  /// - Parameter id: The edit's ``OutboxItem/id``.
+  /// - Returns: Whether the edit was removed: `false` when it is not in the outbox, or its
+  ///   handler runs now (the server may apply it; wait for the outcome, then discard it if
+  ///   it failed).
+  @discardableResult
+  public func discard(_ id: OutboxItem.ID) -> Bool {
+    guard let index = queue.firstIndex(where: { $0.item.id == id }),
+      queue[index].activity != .sending
+    else { return false }
+    let queued = queue[index]
+    let wasHead = head(of: queued.scopeID) == queued.item.id
+    change([queued.scopeID]) { queue.remove(at: index) }
+    rollBack(queued, error: nil)
+    removeRecord(queued, "a discarded edit's record could not be removed")
+    end(queued, .discarded)
+    if wasHead {
+      // Its lane waits for it (for the network, or out its backoff): the next edit of the
+      // scope need not wait for that, so a new lane starts with it.
+      lanes.removeValue(forKey: queued.scopeID)?.cancel()
+    }
+    kick(queued.scopeID)
+    return true
+  }
+
+  // MARK: - Registering and enqueueing (through LoaderStore)
+
+  func register<Edit: OutboxEdit>(
+    _ type: Edit.Type, backoff: Backoff,
+    handler: @escaping @MainActor (Edit, OutboxContext) async throws -> Void
+  ) {
+    if let existing = handlers[Edit.name] {
+      precondition(
+        existing.type == ObjectIdentifier(Edit.self),
+        "LoaderStore.register(\(Edit.self)): the name \"\(Edit.name)\" is already registered "
+          + "for \(existing.typeName); give each OutboxEdit type its own name")
+    }
+    handlers[Edit.name] = OutboxHandler(type, backoff: backoff, handler: handler)
+    // The committed edits first: they are older than any edit still queued.
+    readCommitted(type)
+    var scopes: [String] = []
+    for queued in queue where queued.item.name == Edit.name && !queued.isUnreadable {
+      if !scopes.contains(queued.scopeID) { scopes.append(queued.scopeID) }
+      let isRestored = queued.edit == nil
+      if isRestored, let payload = queued.payload {
+        do {
+          queued.edit = try JSONDecoder().decode(Edit.self, from: payload)
+        } catch {
+          // Failed in memory only: the record stays as it was, to be read by a later version.
+          queued.failure = "the saved edit does not decode as \(Edit.self): \(error)"
+          report(.unreadable, queued.item.id, "a saved edit does not decode: \(error)")
+          if LoadEvents.isOn {
+            reportEvent(.editFailed, queued, error: error, detail: "the saved edit does not decode")
+          }
+          continue
+        }
+      }
+      queued.hasHandler = queued.edit != nil
+      // A saved edit read back: queued again, in this launch, now that it has a handler.
+      if isRestored, queued.hasHandler, LoadEvents.isOn {
+        reportEvent(.editQueued, queued, detail: "restored from an earlier launch")
+      }
+      if !queued.isFailed { apply(queued) }
+    }
+    redecide(scopes)
+    for scope in scopes { kick(scope) }
+  }
+
+  /// Reads back the committed edits of `Edit` and lays them over the entries made before
+  /// its type was registered (see `CommittedEdits.swift`).
+  func readCommitted<Edit: OutboxEdit>(_: Edit.Type) {
+    var read = false
+    for saved in committed.edits where saved.name == Edit.name && saved.edit == nil {
+      do {
+        saved.edit = try JSONDecoder().decode(Edit.self, from: saved.payload)
+        read = true
+      } catch {
+        report(.unreadable, nil, "a committed edit does not decode as \(Edit.self): \(error)")
+      }
+    }
+    guard read, let store else { return }
+    for entry in store.entries.values { committed.lay(over: entry, named: Edit.name, in: store) }
+  }
+
+  /// Lays the committed edits over `entry`, just made from a saved value.
+  func layCommittedEdits(over entry: any AnySharedEntry) {
+    guard let store, !committed.edits.isEmpty else { return }
+    committed.lay(over: entry, in: store)
+  }
+
+  /// Forgets the committed edits (every saved value was removed).
+  func removeCommittedEdits() {
+    guard let backend else { return }
+    committed.removeAll(backend: backend)
+  }
+
+  func enqueue<Edit: OutboxEdit>(_ edit: Edit, delivery: EditDelivery) -> EditTicket {
+    // Later than every edit this store knows, and than the wall clock in nanoseconds: the
+    // edits of two processes over one directory, read into one queue, keep the order in
+    // which they were enqueued (each process's own in any case).
+    lastSequence = max(lastSequence + 1, UInt64(max(0, FileCalls.now())))
+    var payload: Data?
+    do {
+      payload = try JSONEncoder().encode(edit)
+    } catch {
+      payload = nil
+    }
+    let sendsOnce = delivery == .now
+    let queued = Queued(
+      edit: edit, payload: payload, sequence: lastSequence, sendsOnce: sendsOnce)
+    let box = EditOutcomeBox()
+    outcomes[queued.item.id] = box
+    queued.hasHandler = handlers[Edit.name] != nil
+    change([queued.scopeID]) { queue.append(queued) }
+    if LoadEvents.isOn { reportEvent(.editQueued, queued) }
+    apply(queued)
+    if sendsOnce {
+      queued.isSaved = true  // never saved: it lives in this launch only
+    } else {
+      if payload == nil {
+        report(
+          .notSaved, queued.item.id,
+          "\(Edit.self) does not encode, so it is sent but cannot survive a relaunch")
+      }
+      save(queued)
+    }
+    if !queued.hasHandler { scheduleHandlerCheck() }
+    kick(queued.scopeID)
+    return EditTicket(id: queued.item.id, box: box)
+  }
+
+  /// Ends the wait of the callers of `queued` (its ``EditTicket``) with `outcome`.
+  func end(_ queued: Queued, _ outcome: EditOutcome) {
+    outcomes.removeValue(forKey: queued.item.id)?.finish(outcome)
+  }
+
+  /// Takes an edit sent once (``EditDelivery/now``) out after it failed: its change rolls
+  /// back, and it ends.
+  func dropSentOnce(_ queued: Queued, error: any Error) {
+    if LoadEvents.isOn {
+      reportEvent(.editFailed, queued, attempt: queued.item.attempt, error: error)
+    }
+    rollBack(queued, error: error)
+    change([queued.scopeID]) { queue.removeAll { $0 === queued } }
+    end(queued, .rolledBack(error))
+  }
+}
