@@ -1,17 +1,12 @@
-// Starting a load: superseding the current one, remembering what the new one replaces and
-// showing its spinner.
+// Starting a load: the runner of the pure `LoadStart` step. It supersedes the current load,
+// asks the step what the new one remembers and shows, and performs that.
 
 extension LoadMachine {
   /// Supersedes the current load, writes the started state (unless `silently`, or it is
   /// already there) and returns the new load's token.
   ///
-  /// Remembers the state the load replaces (``replaced``), so that ``cancel()`` can bring
-  /// it back. When the load it supersedes left its spinner on screen, nothing was written
-  /// since, and that spinner is still what the state shows, the state *that* load replaced
-  /// is the one remembered: cancelling a restarted load brings back what was there before
-  /// the first spinner. The last check catches writes the engine cannot see (a plain
-  /// assignment to a key-path property): after one, what is shown is what the new load
-  /// replaces.
+  /// Remembers the state the load replaces (``replaced``), so that ``cancel()`` can bring it
+  /// back; see ``LoadStart`` for what a restart over a spinner remembers.
   @inlinable @inline(__always)
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
     start(context, silently: silently, keepingValue: keepingValue, through: self)
@@ -25,27 +20,22 @@ extension LoadMachine {
     keepingValue: Bool = false,
     through access: some StateAccess<State>
   ) -> UInt64 {
-    // The superseded load's spinner is up and the engine wrote nothing since; whether it is
-    // still what the state shows is asked of the state read below (stopping the old load
-    // writes nothing), so a restart reads the state once.
-    let chained = isBusy && shownStart && writeCount == startMark
+    // Read before `begin`, which supersedes that load. Whether its spinner is still what the
+    // state shows is asked of the state the step reads (stopping the old load writes
+    // nothing), so a restart reads the state once.
+    let supersededSpinner = isBusy && shownStart && writeCount == startMark
     let token = begin(silently: silently)
     keepsValue = keepingValue
-    if silently {
-      if !(chained && access.read()?.isAnyStarted == true) {
-        shownStart = false
-        // A silent load changes nothing on screen; only keeping a value needs to know it.
-        replaced = keepingValue ? access.read() : nil
-      }
-    } else if let current = access.read() {
-      if !(chained && current.isAnyStarted) {
-        shownStart = false
-        replaced = current
-      }
-      if !current.isStarted(context) {
-        emit(.started(context), through: access)
-        shownStart = true
-      }
+    let step = LoadStart<State>.decide(
+      context, silently: silently, keepingValue: keepingValue,
+      supersededSpinner: supersededSpinner, current: access.read())
+    if !step.carriesOn {
+      shownStart = false
+      replaced = step.replaced
+    }
+    if let started = step.started {
+      emit(started, through: access)
+      shownStart = true
     }
     startMark = writeCount
     return token

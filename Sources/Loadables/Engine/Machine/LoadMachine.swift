@@ -9,9 +9,10 @@
 /// specialised, in the caller's module, for the concrete state type (`@inlinable`).
 ///
 /// The extensions, one role each: running a load (`LoadMachine+Running.swift`), starting
-/// it (`LoadMachine+Starting.swift`), ending it (`LoadMachine+Ending.swift`), its
-/// interrupts (`LoadMachine+Interrupts.swift`), stopping and writing from outside
-/// (`LoadMachine+Control.swift`) and loads with a policy (`LoadMachine+Policy.swift`).
+/// it (`LoadMachine+Starting.swift`, the runner of the pure ``LoadStart`` step), ending
+/// it (`LoadMachine+Ending.swift`), its interrupts (`LoadMachine+Interrupts.swift`),
+/// stopping and writing from outside (`LoadMachine+Control.swift`) and loads with a policy
+/// (`LoadMachine+Policy.swift`).
 @MainActor @usableFromInline
 protocol LoadMachine: LoadRuntime, StateAccess where State: EngineState {
   /// How a running load refers to its slot: weakly when the slot is its owner's storage (so
