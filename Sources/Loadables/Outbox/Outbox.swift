@@ -61,8 +61,8 @@ public final class Outbox {
   private var storedIssues: [OutboxIssue] = []
   /// The sent edits kept to be laid over values saved before their commit.
   private(set) var committed = CommittedEdits()
-  private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private var nextWaiterID = 0
+  /// The tasks waiting in ``untilIdle()``.
+  private let idleWaiters = WakeList()
   /// The outcome of each edit a caller may await (``EditTicket``), by id, until it ends;
   /// edits restored from an earlier launch have none (no caller awaits them).
   private var outcomes: [OutboxItem.ID: EditOutcomeBox] = [:]
@@ -210,20 +210,7 @@ public final class Outbox {
   /// ```
   public func untilIdle() async {
     reportMissingHandlers()
-    guard !idle else { return }
-    nextWaiterID += 1
-    let id = nextWaiterID
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if idle || Task.isCancelled {
-          continuation.resume()
-        } else {
-          idleWaiters[id] = continuation
-        }
-      }
-    } onCancel: {
-      Task { @MainActor in self.idleWaiters.removeValue(forKey: id)?.resume() }
-    }
+    await idleWaiters.wait(until: { idle })
   }
 
   /// Each edit's id, its scope when its value is known, and its scope's saved identity, oldest
@@ -974,10 +961,8 @@ public final class Outbox {
 
   /// Resumes the idle waiters, in the order they began to wait, once idle.
   private func resumeIdleWaiters() {
-    guard idle, !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters.sorted { $0.key < $1.key }.map(\.value)
-    idleWaiters = [:]
-    for waiter in waiters { waiter.resume() }
+    guard idle else { return }
+    idleWaiters.resumeAll()
   }
 
   private func report(_ kind: OutboxIssue.Kind, _ id: OutboxItem.ID?, _ message: String) {

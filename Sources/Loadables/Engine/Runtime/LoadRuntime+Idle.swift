@@ -8,35 +8,19 @@ extension LoadRuntime {
     guard running else { return }
     // The waiters live in the side object: most slots are never joined.
     let activity = activityObject()
-    activity.nextIdleWaiterID += 1
-    let id = activity.nextIdleWaiterID
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if running, !Task.isCancelled {
-          activity.idleWaiters[id] = continuation
-        } else {
-          continuation.resume()
-        }
-      }
-    } onCancel: {
-      Task { @MainActor in self.resumeIdleWaiter(id) }
+    let waiters: WakeList
+    if let existing = activity.idleWaiters {
+      waiters = existing
+    } else {
+      waiters = WakeList()
+      activity.idleWaiters = waiters
     }
-  }
-
-  private final func resumeIdleWaiter(_ id: Int) {
-    activity?.idleWaiters.removeValue(forKey: id)?.resume()
+    await waiters.wait(until: { !running })
   }
 
   /// Resumes whoever waits in ``untilIdle()``: the slot stopped running.
   @inline(__always)
   final func resumeIdleWaiters() {
-    guard let activity, !activity.idleWaiters.isEmpty else { return }
-    resumeIdleWaiters(of: activity)
-  }
-
-  private final func resumeIdleWaiters(of activity: SlotActivity) {
-    let waiters = activity.idleWaiters
-    activity.idleWaiters = [:]
-    for waiter in waiters.values { waiter.resume() }
+    activity?.idleWaiters?.resumeAll()
   }
 }

@@ -13,9 +13,8 @@ final class SlotActivity {
   @exclusivity(unchecked) var attempt: RetryAttempt?
   @exclusivity(unchecked) var isWaitingForNetwork = false
   @exclusivity(unchecked) var refreshError: (any Error)?
-  /// Callers waiting for the running load to end (`untilIdle()`), by id.
-  @exclusivity(unchecked) var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  @exclusivity(unchecked) var nextIdleWaiterID = 0
+  /// Callers waiting for the running load to end (`untilIdle()`); made for the first.
+  @exclusivity(unchecked) var idleWaiters: WakeList?
   /// The shared entry this slot follows, if any.
   @exclusivity(unchecked) var following: AnyObject?
   /// What the events of the current load need at its end, while it reports them.
