@@ -65,7 +65,7 @@ final class WakeList: @unchecked Sendable {
   }
 
   /// Takes an id for a task about to wait.
-  func enter() -> Int {
+  private func enter() -> Int {
     lock.withLock {
       nextID += 1
       entering.insert(nextID)
@@ -74,7 +74,7 @@ final class WakeList: @unchecked Sendable {
   }
 
   /// The task entered but will not wait: the condition held as it came to.
-  func leave(_ id: Int) {
+  private func leave(_ id: Int) {
     lock.withLock {
       entering.remove(id)
       cancelledBeforeWaiting.remove(id)
@@ -82,7 +82,7 @@ final class WakeList: @unchecked Sendable {
   }
 
   /// The task takes its place; resumed at once if it was cancelled as it entered.
-  func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
+  private func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
     let cancelled: Bool = lock.withLock {
       entering.remove(id)
       if cancelledBeforeWaiting.remove(id) != nil { return true }
@@ -93,7 +93,7 @@ final class WakeList: @unchecked Sendable {
   }
 
   /// The task `id` was cancelled: resumed now if it waits, or as it comes to wait.
-  func cancel(_ id: Int) {
+  private func cancel(_ id: Int) {
     let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
       if let index = waiting.firstIndex(where: { $0.id == id }) {
         return waiting.remove(at: index).continuation
