@@ -140,22 +140,8 @@ public final class Connectivity {
   /// try await outbox.sendNext()
   /// ```
   public func untilOnline() async {
-    guard !online else { return }
-    let id = waiters.enter()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        // On the main actor, like `update(isOnline:)`: the source cannot turn online
-        // between this check and the waiter taking its place.
-        if online {
-          waiters.leave(id)
-          continuation.resume()
-        } else {
-          waiters.wait(id, continuation)
-        }
-      }
-    } onCancel: {
-      waiters.cancel(id)
-    }
+    // On the main actor, like `update(isOnline:)`, which resumes the waiters.
+    await waiters.wait(until: { online })
   }
 }
 

@@ -124,10 +124,8 @@ extension Outbox {
 
   /// Resumes the idle waiters, in the order they began to wait, once idle.
   func resumeIdleWaiters() {
-    guard idle, !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters.sorted { $0.key < $1.key }.map(\.value)
-    idleWaiters = [:]
-    for waiter in waiters { waiter.resume() }
+    guard idle else { return }
+    idleWaiters.resumeAll()
   }
 
   func report(_ kind: OutboxIssue.Kind, _ id: OutboxItem.ID?, _ message: String) {

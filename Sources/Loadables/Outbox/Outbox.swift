@@ -61,8 +61,8 @@ public final class Outbox {
   var storedIssues: [OutboxIssue] = []
   /// The sent edits kept to be laid over values saved before their commit.
   var committed = CommittedEdits()
-  var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  var nextWaiterID = 0
+  /// The tasks waiting in ``untilIdle()``.
+  let idleWaiters = WakeList()
   /// The outcome of each edit a caller may await (``EditTicket``), by id, until it ends;
   /// edits restored from an earlier launch have none (no caller awaits them).
   var outcomes: [OutboxItem.ID: EditOutcomeBox] = [:]
@@ -213,20 +213,7 @@ public final class Outbox {
   /// ```
   public func untilIdle() async {
     reportMissingHandlers()
-    guard !idle else { return }
-    nextWaiterID += 1
-    let id = nextWaiterID
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if idle || Task.isCancelled {
-          continuation.resume()
-        } else {
-          idleWaiters[id] = continuation
-        }
-      }
-    } onCancel: {
-      Task { @MainActor in self.idleWaiters.removeValue(forKey: id)?.resume() }
-    }
+    await idleWaiters.wait(until: { idle })
   }
 
   /// Each edit's id, its scope when its value is known, and its scope's saved identity, oldest

@@ -1,12 +1,17 @@
 import Foundation
 
-/// Tasks waiting to be woken (for a ``Connectivity`` to say online, for a paused timeout
-/// to resume), behind one lock.
+/// Tasks waiting until a condition holds — a ``Connectivity`` says online, a paused timeout
+/// resumes, a slot or the ``Outbox`` is idle — behind one lock: the one primitive behind
+/// every "wait until" of the library.
 ///
-/// A task *enters* (takes an id) on the main actor, then *waits* with its continuation; a
-/// cancellation may arrive at any moment from any thread: before the task waits (it then
-/// resumes at once as it comes to wait) or while it waits (it is resumed there and then).
-/// Each continuation is resumed exactly once, outside the lock.
+/// A task waits with ``wait(isolation:until:)``, which checks the condition on the caller's
+/// actor, at once and again as the task takes its place, so that nothing that makes the
+/// condition hold in between leaves it waiting with nobody to wake it. Whoever makes the
+/// condition hold calls ``resumeAll()``, on that same actor. A cancellation may arrive at
+/// any moment from any thread: before the task takes its place (it then resumes at once as
+/// it comes to wait) or while it waits (it is resumed there and then). Each continuation is
+/// resumed exactly once, outside the lock, and a resumed or cancelled task leaves nothing
+/// behind.
 ///
 /// The plainest of the waiting primitives: ``HandOffLine`` also hands each waiter a value,
 /// decided under its lock, in priority order.
@@ -18,9 +23,49 @@ final class WakeList: @unchecked Sendable {
   private var cancelledBeforeWaiting: Set<Int> = []
   private var nextID = 0
 
+  /// How many tasks wait, or are about to.
   var count: Int { lock.withLock { waiting.count + entering.count } }
 
-  func enter() -> Int {
+  /// Returns once `isReady` holds, or as soon as the calling task is cancelled (check
+  /// `Task.isCancelled` after); at once when it holds already.
+  ///
+  /// `isReady` is called on the caller's actor (`isolation`), before the task waits and
+  /// again as it takes its place; the code that makes it hold must call ``resumeAll()`` on
+  /// that actor too.
+  func wait(
+    isolation: isolated (any Actor)? = #isolation,
+    until isReady: () -> Bool
+  ) async {
+    guard !isReady() else { return }
+    let id = enter()
+    await withTaskCancellationHandler {
+      // Naming `isolation` here isolates this closure to the caller's actor too (SE-0420), so
+      // the second check and taking the place happen with no suspension in between.
+      _ = isolation
+      await withCheckedContinuation { continuation in
+        if isReady() {
+          leave(id)
+          continuation.resume()
+        } else {
+          wait(id, continuation)
+        }
+      }
+    } onCancel: {
+      cancel(id)
+    }
+  }
+
+  /// Resumes every waiting task, in the order they began to wait.
+  func resumeAll() {
+    let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
+      defer { waiting = [] }
+      return waiting.map(\.continuation)
+    }
+    for continuation in resumed { continuation.resume() }
+  }
+
+  /// Takes an id for a task about to wait.
+  private func enter() -> Int {
     lock.withLock {
       nextID += 1
       entering.insert(nextID)
@@ -28,15 +73,16 @@ final class WakeList: @unchecked Sendable {
     }
   }
 
-  /// The task entered but will not wait: the source turned online.
-  func leave(_ id: Int) {
+  /// The task entered but will not wait: the condition held as it came to.
+  private func leave(_ id: Int) {
     lock.withLock {
       entering.remove(id)
       cancelledBeforeWaiting.remove(id)
     }
   }
 
-  func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
+  /// The task takes its place; resumed at once if it was cancelled as it entered.
+  private func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
     let cancelled: Bool = lock.withLock {
       entering.remove(id)
       if cancelledBeforeWaiting.remove(id) != nil { return true }
@@ -46,7 +92,8 @@ final class WakeList: @unchecked Sendable {
     if cancelled { continuation.resume() }
   }
 
-  func cancel(_ id: Int) {
+  /// The task `id` was cancelled: resumed now if it waits, or as it comes to wait.
+  private func cancel(_ id: Int) {
     let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
       if let index = waiting.firstIndex(where: { $0.id == id }) {
         return waiting.remove(at: index).continuation
@@ -55,13 +102,5 @@ final class WakeList: @unchecked Sendable {
       return nil
     }
     continuation?.resume()
-  }
-
-  func resumeAll() {
-    let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
-      defer { waiting = [] }
-      return waiting.map(\.continuation)
-    }
-    for continuation in resumed { continuation.resume() }
   }
 }

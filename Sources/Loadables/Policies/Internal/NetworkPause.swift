@@ -53,19 +53,6 @@ final class TimerPause: Sendable {
 
   /// Returns once no pause is under way, or as soon as the calling task is cancelled.
   func untilResumed() async {
-    guard isPaused else { return }
-    let id = resumers.enter()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if isPaused {
-          resumers.wait(id, continuation)
-        } else {
-          resumers.leave(id)
-          continuation.resume()
-        }
-      }
-    } onCancel: {
-      resumers.cancel(id)
-    }
+    await resumers.wait(until: { !isPaused })
   }
 }
