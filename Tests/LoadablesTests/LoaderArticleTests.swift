@@ -196,6 +196,23 @@ final class LoaderArticleTests: XCTestCase {
     XCTAssertEqual(feed.state, .absent)
   }
 
+  /// Loader Objects: "`cancel()` stops the running load and brings back the state it
+  /// replaced" (the article's rule, and its table of Processed's spellings): a cancelled reload
+  /// of a loaded loader shows the old posts again, and its late value never lands.
+  func testLoaderObjectsCancelBringsBackThePostsAReloadReplaced() async {
+    let gate = Gate<[Post]>()
+    let feed = BlockLoader(state: .loaded(posts)) { try await gate.passIgnoringCancellation() }
+    let caller = Task { @MainActor in await feed.load() }
+    await gate.arrival()
+    XCTAssertEqual(feed.state, .loading, "the reload did not show its spinner")
+    feed.cancel()
+    XCTAssertEqual(feed.state, .loaded(posts), "cancel() did not bring back the posts")
+    gate.open([Post(id: 2, title: "Late")])
+    let returned = await caller.value
+    XCTAssertEqual(returned, .loaded(posts), "the cancelled load returned \(returned)")
+    XCTAssertEqual(feed.state, .loaded(posts), "the cancelled reload wrote its late value")
+  }
+
   func testASupersededCallReturnsWhenItsFetchStops() async {
     // A fetch that honours cancellation: the superseded call returns before the newer load
     // ends, with the newer load's state.

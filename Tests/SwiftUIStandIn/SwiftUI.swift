@@ -23,7 +23,7 @@
 // `VerticalAlignment`, `AccessibilityChildBehavior`, `accessibilityElement(children:)`) and
 // the scene and date-style ones were looked for in the arm64e interfaces of the same SDK
 // (same content; offsets agree with the arm64 ones within a few hundred characters), reading
-// [UI] 0-480,000 and 784,000-800,000 and [Core] 232,000-248,000, 264,000-280,000,
+// [UI] 0-528,000 and 784,000-800,000 and [Core] 232,000-248,000, 264,000-280,000,
 // 494,000-510,000, 812,000-908,000 and 944,000-960,000. Found and corrected: `List`'s data
 // initialisers are `nonisolated` (they were copied `@MainActor` from the documentation, which
 // shows deprecated internal overloads). Found and agreeing: `List`, `WindowGroup`, `sheet`,
