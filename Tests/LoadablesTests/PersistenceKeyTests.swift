@@ -85,6 +85,44 @@ final class PersistenceKeyTests: XCTestCase {
     }
   }
 
+  func testARecordWhoseVersionOrKeyIsNotUTF8IsMalformed() {
+    let record = PersistedRecord(
+      key: PersistentKey(identity: "s3:abc"), value: Data("1".utf8),
+      savedAt: Date(timeIntervalSince1970: 1), version: "xyz")
+    let keyStart = RecordFormat.headerSize + 3
+    // A byte that is never UTF-8, an encoded surrogate, and a lead byte with no continuation:
+    // each decoded with repairs, which the check compares with the bytes read.
+    for (offset, invalid) in [
+      (keyStart, [0xff]), (keyStart + 3, [0xed, 0xa0, 0x80]), (32, [0xc3]),
+    ] {
+      var bytes = RecordFormat.encode(record)
+      bytes.replaceSubrange(offset..<(offset + invalid.count), with: invalid.map(UInt8.init))
+      // A valid checksum over the bad bytes: the check that fails is UTF-8's.
+      let body = bytes.count - RecordFormat.trailerSize
+      withUnsafeBytes(of: CRC32.checksum(bytes[0..<body]).littleEndian) {
+        bytes.replaceSubrange(body..<bytes.count, with: $0)
+      }
+      XCTAssertEqual(RecordFormat.decode(bytes), .failure(.malformed), "\(invalid) at \(offset)")
+    }
+  }
+
+  func testADirectorysPathIsStandardizedAsFoundationStandardizesIt() {
+    let paths = [
+      "/tmp/a", "/tmp/a/", "/tmp/a/../b", "/tmp/./a", "/tmp//a", "/tmp/a/.", "/tmp/a/..", "/",
+      "/tmp/.hidden", "/tmp/a.b/c..d", "/tmp/é ü",
+    ]
+    for path in paths {
+      for hint in [URL.DirectoryHint.isDirectory, .notDirectory, .inferFromPath] {
+        let url = URL(filePath: path, directoryHint: hint)
+        XCTAssertEqual(
+          DirectoryPersistence.standardizedPath(url), url.standardizedFileURL.path, path)
+      }
+    }
+    let relative = URL(filePath: "some/../folder", relativeTo: URL(filePath: "/tmp/"))
+    XCTAssertEqual(
+      DirectoryPersistence.standardizedPath(relative), relative.standardizedFileURL.path)
+  }
+
   func testAnyKeyMapsToASafeDistinctFileInsideTheDirectory() throws {
     let directory = temporaryDirectory()
     let backend = DirectoryPersistence(directory)

@@ -31,8 +31,13 @@ extension DirectoryPersistence {
   /// Marks file `name` as used now: its modification time becomes later than any given
   /// before, so the order of uses survives a relaunch exactly.
   func stamp(_ name: String) {
+    FileCalls.setModified(filePath(name), nanoseconds: nextStamp())
+  }
+
+  /// The modification time of a use now: later than any given before.
+  func nextStamp() -> Int64 {
     lastStamp = max(FileCalls.now(), lastStamp + 1)
-    FileCalls.setModified(filePath(name), nanoseconds: lastStamp)
+    return lastStamp
   }
 
   /// Evicts the least recently used records beyond the budget.

@@ -4,17 +4,23 @@ import Foundation
 // that removes those no live writer owns. Call with the instance's lock held.
 extension DirectoryPersistence {
   /// A new temporary file's path for the record file `name`, in `tmp`, named after this
-  /// instance (`<token>~<name>~<random>`); takes this instance's owner lock first.
+  /// instance (`<token>~<name>~<count>`); takes this instance's owner lock first.
   func temporaryPath(for name: String) -> String {
     if ownerLock == nil {
-      let lock = FileLock(path: filePath(Self.temporaryFolder + "/" + token + ".lock"))
+      let lock = FileLock(path: temporaryFolderPath + "/" + token + ".lock")
       // Not taken (the lock file cannot be made): the write goes on; its temporary is
       // unprotected, so a cleanup in another process may remove it and fail this write.
       if lock.tryLock() { ownerLock = lock }
     }
-    return filePath(
-      Self.temporaryFolder + "/" + token + "~" + name + "~"
-        + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+    // Unique with the token, which no other instance has: spelled from the stem made once
+    // (each `+` on a path copies it).
+    temporaryCount &+= 1
+    var temporary = temporaryStem
+    temporary.reserveCapacity(temporaryStem.utf8.count + name.utf8.count + 17)
+    temporary += name
+    temporary += "~"
+    temporary += String(temporaryCount, radix: 16)
+    return temporary
   }
 
   /// Removes the temporary files no live writer may still rename, reporting each: those of

@@ -75,7 +75,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   static let temporaryFolder = "tmp"
   /// This instance's name for its temporaries and their lock file: unique per instance, so
   /// that a cleanup tells whose temporaries it sees.
-  let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  let token: String
+  /// The path of the `tmp` folder.
+  let temporaryFolderPath: String
+  /// The start of every temporary's path, `<directory>/tmp/<token>~`, spelled once.
+  let temporaryStem: String
+  /// How many temporaries this instance has named: the last part of their names, unique with
+  /// the token.
+  var temporaryCount: UInt64 = 0
   /// The lock this instance holds on `tmp/<token>.lock` while it lives (taken at its first
   /// write): a cleanup removes a temporary only when it can take its owner's lock.
   var ownerLock: FileLock?
@@ -101,8 +108,13 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   ) {
     self.url = url
     self.protection = protection
-    self.path = url.standardizedFileURL.path
+    let path = Self.standardizedPath(url)
+    let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    self.path = path
     self.hash = hash
+    self.token = token
+    temporaryFolderPath = path + "/" + Self.temporaryFolder
+    temporaryStem = temporaryFolderPath + "/" + token + "~"
   }
 
   /// The name of `key`'s file.
@@ -110,6 +122,26 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   /// - Parameter key: A key.
   /// - Returns: A file name inside the directory.
   func fileName(for key: PersistentKey) -> String { hash(key) + "." + Self.fileExtension }
+
+  /// The path of `url`, standardized (no `.` or `..` component, no trailing `/`).
+  ///
+  /// A path made in code is usually standard already: it is checked byte by byte, and only
+  /// one that is not goes through Foundation's standardizing, which cost more than a launch's
+  /// read of a record.
+  static func standardizedPath(_ url: URL) -> String {
+    let path = url.path
+    var previous: UInt8 = 0
+    var isStandard = path.utf8.first == UInt8(ascii: "/")
+    for byte in path.utf8 where isStandard {
+      // A `.` or an empty component starts after a `/`.
+      if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") {
+        isStandard = false
+      }
+      previous = byte
+    }
+    if isStandard, path.utf8.count == 1 || previous != UInt8(ascii: "/") { return path }
+    return url.standardizedFileURL.path
+  }
 
   /// A lock on the file `name` in the directory, shared with the other processes (and
   /// instances) over it; not taken yet. The outbox takes one to be the only sender.
@@ -209,7 +241,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   {
     try locked { () throws(PersistenceError) -> [PersistenceEvent] in
       do throws(FileCalls.Failure) {
-        try FileCalls.createDirectories(filePath(Self.temporaryFolder))
+        try FileCalls.createDirectories(temporaryFolderPath)
       } catch {
         throw .unwritableDirectory(path: path, errno: error.code)
       }
@@ -218,7 +250,10 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       let bytes = RecordFormat.encode(record)
       let temporary = temporaryPath(for: name)
       do throws(FileCalls.Failure) {
-        try FileCalls.createSynced(temporary, bytes: bytes)
+        // Stamped as used now (the byte budget's order) on the temporary, before it is
+        // synced: the rename keeps its modification time, so no call on the record's path
+        // follows.
+        try FileCalls.createSynced(temporary, bytes: bytes, modified: nextStamp())
         try protect(temporary)
         try FileCalls.move(temporary, over: filePath(name))
       } catch {
@@ -228,7 +263,6 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       // The new record is in place; a failed sync of the directory only weakens its
       // survival of a power loss, which is no reason to report that nothing was saved.
       try? FileCalls.syncDirectory(path)
-      stamp(name)
       if let displaced = index?.use(name, bytes: bytes.count, key: record.key) {
         events.append(.displaced(key: displaced))
       }

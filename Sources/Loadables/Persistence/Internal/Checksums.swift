@@ -17,7 +17,7 @@ enum SHA256 {
 
   /// The digest of `bytes`, 32 bytes.
   static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-    let state = words(bytes)
+    let state = Array(bytes).withUnsafeBufferPointer { words($0) }
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in state {
@@ -30,16 +30,19 @@ enum SHA256 {
 
   /// The lower-case hex spelling of the digest of `text`'s UTF-8 bytes: 64 characters.
   static func hex(_ text: String) -> String {
-    // ASCII bytes written once: building a `String` per byte from an array of `Character`s
-    // cost more than the digest itself.
+    // Over the string's own UTF-8 storage, and the ASCII digits written once: copying the
+    // bytes into a growing array, and a `String` per digit, cost more than the digest itself.
+    var text = text
+    let state = text.withUTF8 { words($0) }
     let digits: StaticString = "0123456789abcdef"
-    let state = words(text.utf8)
     return String(unsafeUninitializedCapacity: 64) { ascii in
       digits.withUTF8Buffer { digits in
         var index = 0
         for word in state {
-          for shift in stride(from: 28, through: 0, by: -4) {
-            ascii[index] = digits[Int((word >> UInt32(shift)) & 0x0f)]
+          var shift: UInt32 = 32
+          while shift > 0 {
+            shift -= 4
+            ascii[index] = digits[Int((word >> shift) & 0x0f)]
             index += 1
           }
         }
@@ -50,29 +53,33 @@ enum SHA256 {
 
   /// The eight words of the digest of `bytes`. Written over buffers rather than arrays: a
   /// record's file name is the digest of its key, computed at every read, write and removal.
-  private static func words(_ bytes: some Collection<UInt8>) -> [UInt32] {
-    var message = Array(bytes)
-    let bitLength = UInt64(message.count) &* 8
-    message.append(0x80)
-    let padded = (message.count + 8 + 63) / 64 * 64
-    message.append(contentsOf: repeatElement(0, count: padded - 8 - message.count))
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
+  private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+    let bitLength = UInt64(bytes.count) &* 8
+    // The message, a 1 bit, zeros, and the length in bits as 8 bytes, in whole 64-byte blocks.
+    let padded = (bytes.count + 1 + 8 + 63) / 64 * 64
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
     ]
-    message.withUnsafeBufferPointer { message in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: padded) { message in
+      let start = message.baseAddress!
+      if let source = bytes.baseAddress { start.initialize(from: source, count: bytes.count) }
+      (start + bytes.count).initialize(to: 0x80)
+      (start + bytes.count + 1).initialize(repeating: 0, count: padded - 8 - bytes.count - 1)
+      for index in 0..<8 {
+        (start + padded - 8 + index).initialize(
+          to: UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)))
+      }
       roundConstants.withUnsafeBufferPointer { constants in
         state.withUnsafeMutableBufferPointer { state in
           withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
-            for chunk in stride(from: 0, to: message.count, by: 64) {
-              compress(message.baseAddress! + chunk, words, constants, state)
+            for chunk in stride(from: 0, to: padded, by: 64) {
+              compress(start + chunk, words, constants, state)
             }
           }
         }
       }
+      _ = message.deinitialize()
     }
     return state
   }

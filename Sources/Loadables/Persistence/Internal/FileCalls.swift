@@ -19,8 +19,11 @@ enum FileCalls {
     let code: Int32
   }
 
-  /// Writes `bytes` to a new file at `path` (which must not exist) and syncs it to disk.
-  static func createSynced(_ path: String, bytes: [UInt8]) throws(Failure) {
+  /// Writes `bytes` to a new file at `path` (which must not exist), sets its modification
+  /// time to `modified` (nanoseconds since 1970) when given, and syncs it to disk.
+  static func createSynced(_ path: String, bytes: [UInt8], modified: Int64? = nil)
+    throws(Failure)
+  {
     let descriptor = try retrying("open") {
       open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     }
@@ -33,6 +36,11 @@ enum FileCalls {
         }
       }
       offset += written
+    }
+    if let modified {
+      _ = try retrying("futimens") {
+        withTimes(modified) { futimens(descriptor, $0) }
+      }
     }
     _ = try retrying("fsync") { fsync(descriptor) }
   }
@@ -92,10 +100,18 @@ enum FileCalls {
   /// Sets the file's modification time (the byte budget's record of a use), in nanoseconds
   /// since 1970.
   static func setModified(_ path: String, nanoseconds: Int64) {
+    _ = withTimes(nanoseconds) { utimensat(AT_FDCWD, path, $0, 0) }
+  }
+
+  /// Calls `body` with the access and modification times both at `nanoseconds` since 1970,
+  /// as `utimensat` and `futimens` take them.
+  private static func withTimes<T>(
+    _ nanoseconds: Int64, _ body: (UnsafePointer<timespec>) -> T
+  ) -> T {
     let time = timespec(
       tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    _ = withUnsafePointer(to: (time, time)) { pair in
-      pair.withMemoryRebound(to: timespec.self, capacity: 2) { utimensat(AT_FDCWD, path, $0, 0) }
+    return withUnsafePointer(to: (time, time)) { pair in
+      pair.withMemoryRebound(to: timespec.self, capacity: 2, body)
     }
   }
 

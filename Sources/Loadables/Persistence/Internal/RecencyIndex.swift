@@ -28,9 +28,12 @@ struct RecencyIndex: Equatable, Sendable {
   @discardableResult
   mutating func use(_ name: String, bytes: Int, key: PersistentKey?) -> PersistentKey? {
     clock += 1
-    let previous = entries[name]
+    // One look-up of the name (a file name is hashed whole) when the key is known, as at
+    // every write.
+    let previous = entries.updateValue(
+      Entry(bytes: bytes, lastUse: clock, key: key), forKey: name)
     totalBytes += bytes - (previous?.bytes ?? 0)
-    entries[name] = Entry(bytes: bytes, lastUse: clock, key: key ?? previous?.key)
+    if key == nil, let known = previous?.key { entries[name]?.key = known }
     guard let old = previous?.key, let key, old != key else { return nil }
     return old
   }

@@ -89,7 +89,7 @@ final class EntryPersister {
   func attach<Value: Sendable, State: SharedEntryState & Sendable>(
     _ entry: SharedEntry<Value, State>, in store: LoaderStore
   ) {
-    guard let codable = Value.self as? any Codable.Type else { return }
+    guard let codable = codableType(Value.self) else { return }
     let key: PersistentKey
     do {
       key = try PersistentKey(entry.key)
@@ -97,16 +97,19 @@ final class EntryPersister {
       store.report([.keyNotPersistable(error)])
       return
     }
-    restore(entry, as: codable, key: key, in: store)
+    // Asked once: a state of another kind is never saved whole.
+    let savedWhole = State.self is any WholeStateRecord.Type
+    restore(entry, as: codable, whole: savedWhole, key: key, in: store)
     _ = entry.addWatcher(includingCommits: true) { [weak self, weak store, weak entry] event in
       guard let self, let store, let entry else { return }
-      self.entryWrote(entry, key: key, cause: event.cause, in: store)
+      self.entryWrote(
+        entry, as: codable, whole: savedWhole, key: key, cause: event.cause, in: store)
     }
   }
 
   private func restore<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, as codable: any Codable.Type, key: PersistentKey,
-    in store: LoaderStore
+    _ entry: SharedEntry<Value, State>, as codable: any Codable.Type, whole: Bool,
+    key: PersistentKey, in store: LoaderStore
   ) {
     let now = store.wallNow
     let load = writer.backend.read(key, rules: rules, now: now)
@@ -121,7 +124,9 @@ final class EntryPersister {
     }
     let state: State
     do {
-      guard let decoded = try decode(record.value, as: codable, for: entry) else { return }
+      guard let decoded = try decode(record.value, as: codable, whole: whole, for: entry) else {
+        return
+      }
       state = decoded
     } catch {
       writer.remove(key, store: store)
@@ -136,32 +141,74 @@ final class EntryPersister {
   /// The state saved in `data`: a paged list whole, with its pages and cursors (or its
   /// items alone, as saved before pages were), any other state's value.
   private func decode<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ data: Data, as codable: any Codable.Type, for entry: SharedEntry<Value, State>
+    _ data: Data, as codable: any Codable.Type, whole: Bool,
+    for entry: SharedEntry<Value, State>
   ) throws -> State? {
-    if let whole = State.self as? any WholeStateRecord.Type,
+    if whole, let whole = State.self as? any WholeStateRecord.Type,
       let restored = try whole.restored(from: data, decoder, maxPages: entry.engine.maxPages)
     {
       return restored as? State
     }
-    // `Value` is `codable`: the cast back always succeeds.
-    guard let value = try decoder.decode(codable, from: data) as? Value else { return nil }
-    return entry.book.base._holding(value)
+    return entry.book.base._holding(try decode(data, as: codable, to: Value.self))
   }
 
-  /// The bytes saved for `state`: a paged list whole, any other state's value; `nil` when
-  /// it holds none.
-  private func encode<State: SharedEntryState>(_ state: State) throws -> Data? {
-    if let whole = state as? any WholeStateRecord, let data = try whole.wholeRecord(encoder) {
-      return data
+  /// The value in `data`, decoded as `Decoded` (the type found `Codable` when the entry was
+  /// attached, which is `Value`): moved into `Value` in place, with no cast at run time.
+  private func decode<Decoded: Decodable, Value>(
+    _ data: Data, as _: Decoded.Type, to _: Value.Type
+  ) throws -> Value {
+    precondition(Value.self == Decoded.self, "EntryPersister: \(Value.self) is not \(Decoded.self)")
+    var decoded = try decoder.decode(Decoded.self, from: data)
+    return withUnsafeMutablePointer(to: &decoded) { pointer in
+      pointer.withMemoryRebound(to: Value.self, capacity: 1) { $0.pointee }
     }
-    guard let value = state._value, let encodable = value as? any Encodable else { return nil }
-    return try encoder.encode(encodable)
+  }
+
+  /// The last value type asked about, and whether it is `Codable`: the entries of one store
+  /// are mostly of a few types, and the cast to an existential metatype looks up the
+  /// conformance at run time for each entry made.
+  private var lastCodable: (type: ObjectIdentifier, codable: (any Codable.Type)?)?
+
+  /// `Value` as a `Codable` type, or `nil` when it is not one.
+  private func codableType<Value>(_: Value.Type) -> (any Codable.Type)? {
+    let type = ObjectIdentifier(Value.self)
+    if let lastCodable, lastCodable.type == type { return lastCodable.codable }
+    let codable = Value.self as? any Codable.Type
+    lastCodable = (type, codable)
+    return codable
+  }
+
+  /// The bytes saved for `state`, whose value is of type `codable`: a paged list whole (when
+  /// `whole`, the state is a ``WholeStateRecord``), any other state's value; `nil` when it
+  /// holds none.
+  private func encode<State: SharedEntryState>(
+    _ state: State, as codable: any Codable.Type, whole: Bool
+  ) throws -> Data? {
+    if whole, let whole = state as? any WholeStateRecord {
+      if let data = try whole.wholeRecord(encoder) { return data }
+    }
+    guard let value = state._value else { return nil }
+    return try encode(value, as: codable)
+  }
+
+  /// The JSON of `value`, whose type is `Encoded` (the type found `Codable` when the entry
+  /// was attached): read as that type in place, with no cast at run time (two dynamic casts
+  /// at every save cost more than the rest of the record's framing).
+  private func encode<Value, Encoded: Encodable>(_ value: Value, as _: Encoded.Type) throws
+    -> Data
+  {
+    precondition(Value.self == Encoded.self, "EntryPersister: \(Value.self) is not \(Encoded.self)")
+    return try withUnsafePointer(to: value) { pointer in
+      try pointer.withMemoryRebound(to: Encoded.self, capacity: 1) {
+        try encoder.encode($0.pointee)
+      }
+    }
   }
 
   /// Saves after a fetch that returned a value and after a commit; removes after a reset.
   private func entryWrote<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, key: PersistentKey, cause: WriteCause,
-    in store: LoaderStore
+    _ entry: SharedEntry<Value, State>, as codable: any Codable.Type, whole: Bool,
+    key: PersistentKey, cause: WriteCause, in store: LoaderStore
   ) {
     // An entry removed from its store is never saved again, whoever still holds it.
     guard !entry.slot.isDetached else { return }
@@ -180,7 +227,7 @@ final class EntryPersister {
       guard committed._holdsValue, let fetchedAt = entry.book.tally.fetchedAt else { return }
       let data: Data
       do {
-        guard let encoded = try encode(committed) else { return }
+        guard let encoded = try encode(committed, as: codable, whole: whole) else { return }
         data = encoded
       } catch {
         store.report([
