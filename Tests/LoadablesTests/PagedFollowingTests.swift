@@ -3,8 +3,9 @@ import LoadablesTesting
 import XCTest
 
 /// `@Paged` and the key-path paged form following a shared paged entry, as the value forms
-/// follow a `SharedLoader`: the form mirrors the entry, its page calls drive the entry, its
-/// handle shows the entry's status, and the following ends as the value forms' does. Through
+/// follow a `SharedLoader`: the form mirrors the entry, the entry's own page calls and
+/// refreshes show in the form and on its handle, and the following ends as the value forms'
+/// does. Through
 /// the public API, with a gated page server.
 @MainActor
 final class PagedFollowingTests: XCTestCase {
@@ -48,7 +49,7 @@ final class PagedFollowingTests: XCTestCase {
     @Paged var list: PagedState<Int, Int>
     await $list.load(from: feed)
     XCTAssertEqual(list.items, items(1), "the restored pages were not shown at once")
-    let next: Task<Void, Never> = $list.loadNextPage(from: feed)
+    let next = Task { await feed.loadNextPage() }
     await server.gate(1).arrival()
     XCTAssertEqual(server.calls, [1, 2], "the restored list did not page on from its cursor")
     server.gate(1).open(page(2))
@@ -56,9 +57,9 @@ final class PagedFollowingTests: XCTestCase {
     XCTAssertEqual(list.items, items(1, 2))
   }
 
-  // MARK: - The form drives the entry
+  // MARK: - The entry's own calls show in every form
 
-  func testANextPageThroughTheWrapperReachesTheEntryAndEveryFollower() async {
+  func testTheEntrysNextPageShowsInEveryFollowerWithItsSpinnerOnTheHandle() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = await loadedFeed(store, server)
@@ -68,16 +69,15 @@ final class PagedFollowingTests: XCTestCase {
     let _: Task<Void, Never> = $other.load(from: feed)
     let recorder = StateRecorder($other)
 
-    let next: Task<Void, Never> = $list.loadNextPage(from: feed)
-    XCTAssertEqual(list.nextPage, .loading, "the page's spinner did not show at once")
-    XCTAssertEqual(feed.state.nextPage, .loading, "the page is not the entry's")
-    XCTAssertTrue($list.isRunning, "the handle does not show the entry's page loading")
-    let joined: Task<Void, Never> = $other.loadNextPage(from: feed)  // joins the page in flight
+    let next = Task { await feed.loadNextPage() }
     await server.gate(1).arrival()
+    XCTAssertEqual(feed.state.nextPage, .loading)
+    XCTAssertEqual(list.nextPage, .loading, "the entry's page spinner did not show in the wrapper")
+    XCTAssertTrue($list.isRunning, "the handle does not show the entry's page loading")
+    XCTAssertFalse($list.isRefreshing, "a next page showed as a refresh")
     server.gate(1).open(page(2))
     await next.value
-    await joined.value
-    XCTAssertEqual(server.calls, [1, 2], "a page was fetched twice")
+    XCTAssertEqual(server.calls, [1, 2])
     XCTAssertEqual(feed.state.items, items(1, 2))
     XCTAssertEqual(list.items, items(1, 2))
     XCTAssertEqual(
@@ -88,7 +88,7 @@ final class PagedFollowingTests: XCTestCase {
     recorder.stop()
   }
 
-  func testAPreviousPageThroughAKeyPathReachesTheEntry() async {
+  func testTheEntrysPreviousPageShowsInAKeyPathWithItsSpinnerOnTheHandle() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(for: ["chat"], source: server.source())
@@ -99,28 +99,29 @@ final class PagedFollowingTests: XCTestCase {
     await load.value
     XCTAssertEqual(model.feed.items, [20])
 
-    let previous: Task<Void, Never> = model.loadPreviousPage(\.feed, from: feed)
-    XCTAssertEqual(model.feed.previousPage, .loading)
+    let previous = Task { await feed.loadPreviousPage() }
     await server.gate(1).arrival()
+    XCTAssertEqual(model.feed.previousPage, .loading, "the key path did not show the spinner")
+    XCTAssertTrue(model.handle(\.feed).isRunning, "the handle does not show the page loading")
     server.gate(1).open(Page(items: [10], next: nil))
     await previous.value
     XCTAssertEqual(feed.state.items, [10, 20], "the previous page is not the entry's")
     XCTAssertEqual(model.feed.items, [10, 20])
   }
 
-  func testARefreshThroughTheWrapperRefetchesTheEntryKeepingTheList() async {
+  func testTheEntrysRefreshShowsInTheWrapperKeepingTheList() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = await loadedFeed(store, server)
     @Paged var list: PagedState<Int, Int>
     await $list.load(from: feed)
-    let refresh = Task { await $list.refresh(from: feed) }
+    let refresh = Task { await feed.refetch() }
     await server.gate(1).arrival()
     XCTAssertEqual(list.items, items(1), "the list blanked during a refresh")
     XCTAssertTrue($list.isRefreshing, "the handle does not show the entry refreshing")
     XCTAssertTrue(feed.isRefreshing)
     server.gate(1).open(Page(items: [7], next: 2))
-    await refresh.value
+    _ = await refresh.value
     XCTAssertEqual(list.items, [7])
     XCTAssertEqual(feed.state.items, [7])
     XCTAssertFalse($list.isRefreshing)
@@ -162,14 +163,14 @@ final class PagedFollowingTests: XCTestCase {
     let retry = Task { await $list.load(from: feed) }
     await server.answer(1, with: page(1))
     await retry.value
-    let refresh = Task { await $list.refresh(from: feed) }
+    let refresh = Task { await feed.refetch() }
     await server.fail(2, with: TestError(code: 2))
-    await refresh.value
+    _ = await refresh.value
     XCTAssertEqual(list.items, items(1), "a failed refresh blanked the list")
     XCTAssertEqual($list.refreshError as? TestError, TestError(code: 2))
 
     // A failed next page is the footer's, in the form as in the entry.
-    let next: Task<Void, Never> = $list.loadNextPage(from: feed)
+    let next = Task { await feed.loadNextPage() }
     await server.fail(3, with: TestError(code: 3))
     await next.value
     XCTAssertEqual(list.nextPage, .failed(TestError(code: 3)))

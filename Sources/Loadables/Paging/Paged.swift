@@ -82,9 +82,10 @@ extension Paged {
   /// | `cancel()` | what the running load replaced |
   /// | `reset()` | an empty, unloaded list |
   ///
-  /// Each of the four loads also takes a store's paged entry in place of a source
+  /// `load` also takes a store's paged entry in place of a source
   /// (`$feed.load(from: entry)`): the property then follows the entry, showing what it
-  /// writes, and the loads are the entry's.
+  /// writes, and the entry's own ``SharedEntry/loadNextPage()``, ``SharedEntry/refetch()``
+  /// and ``SharedEntry/loadPreviousPage()`` load its pages.
   ///
   /// It is also a property wrapper, so a child view can declare
   /// `@PagedBinding var feed: PagedState<Post, Int>` and receive `$feed`.

@@ -22,8 +22,8 @@
 /// ```
 ///
 /// `@Paged` and a model's key path show it as they show a source's list, following it:
-/// `$list.load(from: feed)`, `load(\.list, from: feed)`, and `refresh`, `loadNextPage`
-/// and `loadPreviousPage` with `from: feed`, which load the entry's pages for every screen.
+/// `$list.load(from: feed)`, `load(\.list, from: feed)`; the entry's own `loadNextPage()`,
+/// `refetch()` and `loadPreviousPage()` then load its pages for every screen that follows it.
 public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
   SharedEntry<[Item], PagedState<Item, Cursor>>
 
@@ -292,20 +292,6 @@ extension SharedEntry {
   where State == PagedState<Item, Cursor> {
     beginAddedPage(previous: previous)
     await slot.untilIdle()
-  }
-
-  /// Starts ``loadNextPage()`` (or, when `previous`, ``loadPreviousPage()``) and returns at
-  /// once: the page's spinner shows before this returns. The task waits for the load.
-  func startAddedPage<Item, Cursor>(previous: Bool) -> Task<Void, Never>
-  where State == PagedState<Item, Cursor> {
-    beginAddedPage(previous: previous)
-    return Task { await self.untilIdle() }
-  }
-
-  /// Starts ``refetch()`` and returns at once; the task waits for the fetch.
-  func startRefetchTask() -> Task<Void, Never> {
-    startRefetch()
-    return Task { await self.untilIdle() }
   }
 
   /// The first, synchronous step of a next or previous page: starts its fetch, or joins the
