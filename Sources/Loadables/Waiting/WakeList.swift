@@ -1,8 +1,7 @@
 import Foundation
 
 /// Tasks waiting until a condition holds — a ``Connectivity`` says online, a paused timeout
-/// resumes, a slot or the ``Outbox`` is idle — behind one lock: the one primitive behind
-/// every "wait until" of the library.
+/// resumes, a slot or the ``Outbox`` is idle — behind one lock.
 ///
 /// A task waits with ``wait(isolation:until:)``, which checks the condition on the caller's
 /// actor, at once and again as the task takes its place, so that nothing that makes the
