@@ -83,7 +83,11 @@ public final class ScriptedFake<Call: Sendable, Value: Sendable>: @unchecked Sen
     let (id, reply, number): (Int, Reply?, Int) = lock.withLock {
       recorded.append(call)
       nextID += 1
-      return (nextID, replies.isEmpty ? otherwise : replies.removeFirst(), recorded.count)
+      let reply = replies.isEmpty ? otherwise : replies.removeFirst()
+      // Held calls are released in the order they were made, even when a younger call's
+      // task gets in line first.
+      if case .hold = reply { heldCalls.expect(nextID) }
+      return (nextID, reply, recorded.count)
     }
     switch reply {
     case .value(let value): return value

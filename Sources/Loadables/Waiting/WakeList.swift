@@ -85,7 +85,10 @@ final class WakeList: @unchecked Sendable {
     let cancelled: Bool = lock.withLock {
       entering.remove(id)
       if cancelledBeforeWaiting.remove(id) != nil { return true }
-      waiting.append((id, continuation))
+      // In the order the tasks began to wait (their ids), not the order they got here: a
+      // task that entered first may take its place after one that entered later.
+      let index = waiting.firstIndex { $0.id > id } ?? waiting.endIndex
+      waiting.insert((id, continuation), at: index)
       return false
     }
     if cancelled { continuation.resume() }

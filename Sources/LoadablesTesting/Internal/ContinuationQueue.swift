@@ -6,6 +6,9 @@
 struct ContinuationQueue<Value> {
   private var line: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
   private var cancelledIDs: Set<Int> = []
+  /// The waiters counted in but not in line yet: one may get in line after a younger one
+  /// (its task ran later), and the line keeps its place for it.
+  private var entering: Set<Int> = []
 
   /// How many tasks wait.
   var count: Int { line.count }
@@ -16,12 +19,23 @@ struct ContinuationQueue<Value> {
   /// Whether waiter `id` was cancelled before it got in line (forgetting it): it must not
   /// wait, and throws `CancellationError` instead.
   mutating func takeCancellation(_ id: Int) -> Bool {
-    cancelledIDs.remove(id) != nil
+    guard cancelledIDs.remove(id) != nil else { return false }
+    entering.remove(id)
+    return true
   }
 
-  /// Puts waiter `id` in line; ask ``takeCancellation(_:)`` first.
+  /// Waiter `id` (ids count up in the order waiters arrive) will get in line: until it does,
+  /// ``removeFirst()`` takes no younger waiter. Optional: a waiter not announced takes its
+  /// place when it gets in line.
+  mutating func expect(_ id: Int) {
+    entering.insert(id)
+  }
+
+  /// Puts waiter `id` in line, in the order of the ids; ask ``takeCancellation(_:)`` first.
   mutating func append(_ id: Int, _ continuation: CheckedContinuation<Value, any Error>) {
-    line.append((id, continuation))
+    entering.remove(id)
+    let index = line.firstIndex { $0.id > id } ?? line.endIndex
+    line.insert((id, continuation), at: index)
   }
 
   /// Takes waiter `id` out of line, to resume with `CancellationError`; `nil` when it is not
@@ -34,9 +48,12 @@ struct ContinuationQueue<Value> {
     return line.remove(at: index).continuation
   }
 
-  /// Takes the first waiter out of line; `nil` when none waits.
+  /// Takes the first waiter out of line; `nil` when none waits, or an older one announced
+  /// with ``expect(_:)`` is not in line yet.
   mutating func removeFirst() -> CheckedContinuation<Value, any Error>? {
-    line.isEmpty ? nil : line.removeFirst().continuation
+    guard let first = line.first else { return nil }
+    if let oldest = entering.min(), oldest < first.id { return nil }
+    return line.removeFirst().continuation
   }
 
   /// Takes every waiter out of line, first first.
