@@ -34,7 +34,7 @@ public import Observation
 /// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
 /// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
-/// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported in ``issues`` when it does |
+/// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported once in ``issues``, whether or not another edit waits behind it |
 /// | each step of an edit's way | its ``OutboxItem/status`` says why it is not done yet: ready, sending, waiting for the network, backing off (which attempt, and when the next is), waiting behind an earlier edit of its scope, waiting to be saved, waiting for a handler, or failed |
 /// | the edit cannot be saved (a full disk) | it stays in memory and on screen, is reported, and is saved again (with backoff) before it is sent |
 ///
