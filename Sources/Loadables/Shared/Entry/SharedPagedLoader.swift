@@ -2,16 +2,16 @@
 /// is the list's items.
 ///
 /// Get one from
-/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
+/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refreshedPages:source:)``.
 /// Every screen asking for the key shows the same pages; the store's rules hold as for any
 /// entry:
 ///
 /// | call | a paged entry |
 /// |---|---|
-/// | ``SharedEntry/load(silently:)``, ``SharedEntry/refetch()`` | fetches the first page (the list then holds it alone), or joins the load running |
+/// | ``SharedEntry/load(silently:)``, ``SharedEntry/refresh()`` | fetches the first page (the list then holds it alone), or joins the load running |
 /// | ``SharedEntry/loadNextPage()`` | appends the next page, or joins the load running |
 /// | ``SharedEntry/loadPreviousPage()`` | puts the previous page first, or joins the load running |
-/// | ``LoaderStore/invalidate(_:matching:)`` | refetches the first page of an observed entry, silently; a next or previous page in flight is cancelled |
+/// | ``LoaderStore/invalidate(_:matching:)`` | refreshes the first page of an observed entry, silently; a next or previous page in flight is cancelled |
 /// | ``LoaderStore/edit(invalidating:_:perform:)`` | `set` and `update` change the items; a next or previous page in flight goes on, and the edit is laid over its outcome |
 ///
 /// <!-- compile: context Shared -->
@@ -23,7 +23,7 @@
 ///
 /// `@Paged` and a model's key path show it as they show a source's list, following it:
 /// `$list.load(from: feed)`, `load(\.list, from: feed)`; the entry's own `loadNextPage()`,
-/// `refetch()` and `loadPreviousPage()` then load its pages for every screen that follows it.
+/// `refresh()` and `loadPreviousPage()` then load its pages for every screen that follows it.
 public typealias SharedPagedLoader<Item: Sendable, Cursor: Equatable & Sendable> =
   SharedEntry<[Item], PagedState<Item, Cursor>>
 
@@ -90,14 +90,14 @@ extension LoaderStore {
   /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
   /// await feed.load()          // the first page, once for every screen
   /// await feed.loadNextPage()  // the next one, appended
-  /// store.invalidate(["feed"])  // an observed feed refetches its first page
+  /// store.invalidate(["feed"])  // an observed feed refreshes its first page
   /// ```
   ///
   /// The first caller's settings and `source` make the entry; later callers for the same key
   /// get that entry, and their arguments are not used.
   ///
   /// Its freshness is its first page's: a next page changes the list, not when it was
-  /// fetched, so it never makes a stale or invalidated list fresh. A load, a refetch, an
+  /// fetched, so it never makes a stale or invalidated list fresh. A load, a refresh, an
   /// invalidation or a trigger fetches the first page — silently, keeping the list on
   /// screen and keeping it if the fetch fails (the error shows as
   /// ``LoadHandle/refreshError``), when a list is loaded — and the list then holds that page
@@ -113,11 +113,11 @@ extension LoaderStore {
   ///
   /// - Parameters:
   ///   - key: The entry's key.
-  ///   - staleTime: How long a first page stays fresh; zero means every load refetches it,
+  ///   - staleTime: How long a first page stays fresh; zero means every load refreshes it,
   ///     silently. Not negative. `nil` (the default) for ``LoadDefaults/staleTime``.
   ///   - waitsForNetwork: Whether the page fetches wait while the store's ``connectivity``
   ///     says offline; `nil` (the default) for ``LoadDefaults/waitsForNetwork``.
-  ///   - triggers: What makes the entry refetch its first page while observed; `nil` (the
+  ///   - triggers: What makes the entry refresh its first page while observed; `nil` (the
   ///     default) for ``LoadDefaults/refreshTriggers``.
   ///   - persisted: Whether the items are saved between launches when the store has a
   ///     ``persistence`` and they are `Codable`; `nil` (the default) for
@@ -125,10 +125,10 @@ extension LoaderStore {
   ///   - maxPages: The most pages the list keeps, at least `1`: a next page beyond it drops
   ///     the first pages, a previous page the last ones, and either end's dropped pages are
   ///     fetched again at their own cursors as the list is paged back to them (see
-  ///     ``PagedSource/maxPages``); a refetch loads the list again from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
-  ///   - refetch: What an invalidation, a trigger, a ``SharedEntry/refetch()`` or a stale load
-  ///     fetches over a loaded list: its first page alone (``PagedRefetch/firstPage``, the
-  ///     default), or every page it holds, in order (``PagedRefetch/allLoadedPages``).
+  ///     ``PagedSource/maxPages``); a refresh loads the list again from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
+  ///   - refreshedPages: What an invalidation, a trigger, a ``SharedEntry/refresh()`` or a stale load
+  ///     fetches over a loaded list: its first page alone (``PagedRefresh/firstPage``, the
+  ///     default), or every page it holds, in order (``PagedRefresh/allLoadedPages``).
   ///   - source: The paged source; its policy applies to each page fetch.
   /// - Returns: The shared paged entry.
   ///
@@ -143,7 +143,7 @@ extension LoaderStore {
     refreshing triggers: [RefreshTrigger]? = nil,
     persisted: Bool? = nil,
     maxPages: Int? = nil,
-    refetching refetch: PagedRefetch = .firstPage,
+    refreshedPages: PagedRefresh = .firstPage,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
     if let existing = entries[key] {
@@ -159,13 +159,13 @@ extension LoaderStore {
       ) {
         makePagedEntry(
           key, registryKey: $0, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-          triggers: triggers, persisted: false, maxPages: maxPages, refetch: refetch,
+          triggers: triggers, persisted: false, maxPages: maxPages, refreshedPages: refreshedPages,
           source: source)
       }
     }
     return makePagedEntry(
       key, registryKey: key, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-      triggers: triggers, persisted: persisted, maxPages: maxPages, refetch: refetch,
+      triggers: triggers, persisted: persisted, maxPages: maxPages, refreshedPages: refreshedPages,
       source: source)
   }
 
@@ -177,7 +177,7 @@ extension LoaderStore {
     triggers: [RefreshTrigger]?,
     persisted: Bool?,
     maxPages: Int?,
-    refetch: PagedRefetch,
+    refreshedPages: PagedRefresh,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
     if let maxPages {
@@ -203,7 +203,7 @@ extension LoaderStore {
         PagedSource<Item, Cursor>(
           first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,
           fetch: source.fetch),
-        refetch: refetch))
+        refreshedPages: refreshedPages))
     return register(entry, persisted: persisted, kind: "paged")
   }
 }
@@ -247,10 +247,10 @@ extension SharedEntry {
   /// - After a previous page dropped pages from the end (``PagedState/droppedTrailingPageCount``):
   ///   fetches the first of them again, at the cursor it was first fetched with.
   /// - A list restored with its items alone (saved by an earlier version, or with a cursor
-  ///   that is not `Codable`): refetches the first page (silently), after which pages follow.
+  ///   that is not `Codable`): refreshes the first page (silently), after which pages follow.
   ///
   /// The page is the entry's, as every fetch of it is: cancelling the caller ends only its
-  /// wait. A first-page fetch (a load of a stale list, ``refetch()``, an invalidation)
+  /// wait. A first-page fetch (a load of a stale list, ``refresh()``, an invalidation)
   /// cancels it; an optimistic edit does not. It never makes the list fresh.
   public func loadNextPage<Item, Cursor>() async where State == PagedState<Item, Cursor> {
     await loadAddedPage(previous: false)
@@ -276,7 +276,7 @@ extension SharedEntry {
   /// - Before the first page, when ``PagedState/hasPreviousPage`` is `false` (a list that
   ///   pages forward only, at its first page), after a ``RepeatedCursorError``: does nothing.
   /// - After a failed previous page: fetches that page again.
-  /// - A list restored with its items alone: refetches the first page (silently), as
+  /// - A list restored with its items alone: refreshes the first page (silently), as
   ///   ``loadNextPage()`` does.
   ///
   /// With `maxPages`, the pages at the end are dropped, and a later ``loadNextPage()``
@@ -301,7 +301,7 @@ extension SharedEntry {
     if slot.isBusy {
       store?.touch(self)
     } else if book.base.list.isLoaded, book.base.pages.isEmpty {
-      startRefetch()
+      startRefresh()
     } else {
       store?.touch(self)
       itemLink?.fetchStarted()
@@ -311,14 +311,14 @@ extension SharedEntry {
   }
 }
 
-/// What a paged entry fetches when it refetches a loaded list: an invalidation, a refresh
-/// trigger, a ``SharedEntry/refetch()`` or a load of a stale list.
+/// What a paged entry fetches when it refreshes a loaded list: an invalidation, a refresh
+/// trigger, a ``SharedEntry/refresh()`` or a load of a stale list.
 ///
 /// <!-- compile: context Shared -->
 /// ```swift
-/// let feed = store.pagedLoader(for: ["feed"], refetching: .allLoadedPages, source: feedSource)
+/// let feed = store.pagedLoader(for: ["feed"], refreshedPages: .allLoadedPages, source: feedSource)
 /// ```
-public enum PagedRefetch: Sendable, Equatable {
+public enum PagedRefresh: Sendable, Equatable {
   /// The first page alone (the default): the list then holds that page, and later pages are
   /// fetched again as they are asked for. One request.
   case firstPage
@@ -328,7 +328,7 @@ public enum PagedRefetch: Sendable, Equatable {
   /// next cursor. The source's policy applies to each page of the run on its own, as to a
   /// next page: a retry retries the page that failed (the pages before it are not fetched
   /// again), and a timeout limits one page. A failure keeps the list on screen, as a
-  /// first-page refetch does.
+  /// first-page refresh does.
   case allLoadedPages
 }
 
@@ -339,11 +339,11 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   EntryEngine<[Item], PagedState<Item, Cursor>>
 {
   private let source: PagedSource<Item, Cursor>
-  private let refetch: PagedRefetch
+  private let refreshedPages: PagedRefresh
 
-  init(_ source: PagedSource<Item, Cursor>, refetch: PagedRefetch) {
+  init(_ source: PagedSource<Item, Cursor>, refreshedPages: PagedRefresh) {
     self.source = source
-    self.refetch = refetch
+    self.refreshedPages = refreshedPages
     super.init()
   }
 
@@ -363,7 +363,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     if let failure { fetch = { @Sendable _ in throw failure } }
     // Every loaded page, in order: one request a page, each at the cursor the page before
     // it returned, handed to the engine as one outcome (the first page carrying the rest).
-    let count = silently && refetch == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
+    let count = silently && refreshedPages == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
     guard count > 1 else {
       let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
         guard slot != nil else { throw CancellationError() }
