@@ -89,7 +89,7 @@ enum DemoScreen {
   }
 
   /// The feed and the detail screen of post 1, one under the other: both follow the post's
-  /// shared entry, so they always agree. A silent refetch shows as `(refreshing…)` beside
+  /// shared entry, so they always agree. A silent refresh shows as `(refreshing…)` beside
   /// the state; it is the entry's fetch, so the marker reads the entry's `isRunning`.
   static func sharedPosts(_ model: DemoModel) -> String {
     let feed = model.feedScreen

@@ -228,12 +228,12 @@ struct DemoScript {
         (detail.liking.error as? APIError) == .likeRefused && feed.rows[0].post == .loaded(original)
       )
 
-      await note("like it again; the server accepts, and every entry under [\"posts\"] refetches")
+      await note("like it again; the server accepts, and every entry under [\"posts\"] refreshes")
       let acceptedInDetail = record(detail.$post.states, count: 2)
       let acceptedInRow = record(feed.rows[0].$post.states, count: 2)
       await detail.like().value
       expect(detail.liking.hasFinished && feed.entry.isRunning && detail.entry.isRunning)
-      // Loading an entry while its fetch runs joins that fetch: wait for the refetches.
+      // Loading an entry while its fetch runs joins that fetch: wait for the refreshes.
       await feed.entry.load()
       await detail.entry.load()
       let accepted = [await acceptedInDetail.value, await acceptedInRow.value]
@@ -299,13 +299,13 @@ struct DemoScript {
       expect(feed.state.data?.first?.title == "Trains run on time")
       expect(store.outbox.items.map(\.status) == [.waitingForNetwork, .waitingBehind(first)])
       await note("pull to refresh while offline: the feed stays on screen, the fetch waits:")
-      let refresh = Task { await feed.refetch() }
+      let refresh = Task { await feed.refresh() }
       await until { feed.isWaitingForNetwork }
       await note("the network comes back: the renames are sent, one after the other:")
       world.connectivity.update(isOnline: true)
       _ = await refresh.value
       await store.outbox.untilIdle()
-      await feed.load()  // the edits invalidated the feed: its refetch carries the change
+      await feed.load()  // the edits invalidated the feed: its refresh carries the change
       await note("the server applied \(world.renames) renames, in order; the outbox is empty")
       expect(world.renames == 2 && store.outbox.pendingCount == 0)
       expect(feed.state.data?.first?.title == "Trains run on time")

@@ -52,21 +52,21 @@ extension DemoScript {
     ) {
       let token = post.observe()
       await post.load()
-      await note("failNextFetch(of: \(key)), then refetch(\(key)):")
+      await note("failNextFetch(of: \(key)), then refresh(\(key)):")
       inspector.failNextFetch(of: key, with: APIError.serverUnavailable)
-      inspector.refetch(key)
+      inspector.refresh(key)
       await post.load()
       expect(post.state.isError)
-      await note("isSimulatingOffline = true, then refetch: the fetch waits for the network")
+      await note("isSimulatingOffline = true, then refresh: the fetch waits for the network")
       inspector.isSimulatingOffline = true
-      let refetch = Task { await post.refetch() }
+      let refresh = Task { await post.refresh() }
       await until { post.isWaitingForNetwork }
       inspector.refresh()
       await note("isSimulatingOffline = false: the fetch goes on")
       inspector.isSimulatingOffline = false
-      _ = await refetch.value
+      _ = await refresh.value
       expect(post.state.data == "Trains run on time" && connectivity.isOnline)
-      await note("invalidate(\(key)): observed, so it refetches silently at once")
+      await note("invalidate(\(key)): observed, so it refreshes silently at once")
       inspector.invalidate(key)
       await post.load()
       token.end()

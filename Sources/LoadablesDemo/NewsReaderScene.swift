@@ -223,14 +223,14 @@ final class NewsReader {
       "the refused rename was not rolled back exactly")
     await note("rolled back: both show “\(opened.state.data?.title ?? "")” again")
 
-    // Logout while the feed refetches.
-    let refetch = Task { await tab.refetch() }
+    // Logout while the feed refreshes.
+    let refresh = Task { await tab.refresh() }
     await until { self.store.isRunning }
-    await note("logout while the feed refetches: \(activity)")
+    await note("logout while the feed refreshes: \(activity)")
     for observer in observers { observer.end() }
     let removal = store.remove(["articles"])
     detail = nil
-    _ = await refetch.value
+    _ = await refresh.value
     await note(
       "store.remove([\"articles\"]): \(removal.entryCount) entries removed, "
         + "\(store.count) left; \(activity); the feed shows \(tab.state.list)")

@@ -100,7 +100,7 @@ final class PostsRepository {
   }
 
   /// Likes a post: both screens show it at once; if the server refuses, both go back to
-  /// what they showed; if it accepts, every entry under `["posts"]` refetches silently.
+  /// what they showed; if it accepts, every entry under `["posts"]` refreshes silently.
   func like(_ id: Int) async throws {
     let post = post(id)
     try await store.edit(invalidating: [["posts"]]) { edit in
@@ -127,7 +127,7 @@ final class PostRow {
 final class FeedScreen {
   @ObservationIgnored @Loadable var ids: LoadableState<[Int]>
   private(set) var rows: [PostRow] = []
-  /// The feed's entry, for its `isRunning`: a silent refetch shows beside the list.
+  /// The feed's entry, for its `isRunning`: a silent refresh shows beside the list.
   @ObservationIgnored let entry: SharedLoader<[Int]>
   @ObservationIgnored private let repository: PostsRepository
 

@@ -7,7 +7,7 @@ public import Observation
 /// It keeps the store's ``StoreSnapshot`` and, while it listens, each entry's latest
 /// ``LoadEvent``s (those whose subject's key is one of the store's). From them it answers
 /// "why is this entry stale, and who fetched it last?" (``explain(_:)``). Its actions are
-/// the store's inspection hooks: refetch, invalidate, reset, remove, make the next fetch
+/// the store's inspection hooks: refresh, invalidate, reset, remove, make the next fetch
 /// fail, pretend to be offline. ``StoreInspectorView`` shows it on Apple platforms;
 /// ``renderTable(now:)`` and ``renderEntry(_:now:)`` write it as text for a terminal.
 ///
@@ -145,10 +145,10 @@ public final class StoreInspector {
 
   // MARK: - Actions
 
-  /// Refetches the entry of `key` whatever its freshness (``LoaderStore/refetch(_:matching:)``).
+  /// Refreshes the entry of `key` whatever its freshness (``LoaderStore/refresh(_:matching:)``).
   ///
   /// - Parameter key: The entry's key.
-  public func refetch(_ key: LoadKey) { act { $0.refetch(key, matching: .exact) } }
+  public func refresh(_ key: LoadKey) { act { $0.refresh(key, matching: .exact) } }
 
   /// Marks the entry of `key` stale (``LoaderStore/invalidate(_:matching:)``).
   ///

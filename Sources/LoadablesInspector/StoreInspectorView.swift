@@ -105,7 +105,7 @@
       VStack(alignment: .leading) {
         Button("All entries") { close() }
         Text(verbatim: inspector.renderEntry(entry.key))
-        Button("Refetch") { inspector.refetch(entry.key) }
+        Button("Refresh") { inspector.refresh(entry.key) }
         Button("Invalidate") { inspector.invalidate(entry.key) }
         Button("Reset") { inspector.reset(entry.key) }
         Button("Make the next fetch fail") { inspector.failNextFetch(of: entry.key) }

@@ -33,7 +33,7 @@ final class NewsReaderSceneTests: XCTestCase {
       "rename to “TRAINS RUN ON TIME”: edit.update → detail .updated, feed .updated",
       "the server refused: 422 titles may not shout",
       "rolled back: both show “Trains run on time” again",
-      "logout while the feed refetches: isRunning true, runningCount 1",
+      "logout while the feed refreshes: isRunning true, runningCount 1",
       "store.remove([\"articles\"]): 4 entries removed, 0 left; isRunning false, runningCount 0",
     ] {
       XCTAssertTrue(text.contains(expected), "missing “\(expected)” in:\n\(text)")

@@ -44,7 +44,7 @@ final class StoreInspectorTests: XCTestCase {
     let key: LoadKey = ["inspector.two-stores", 1]
     await store.loader(for: key) { 1 }.load()
     await other.loader(for: key) { 2 }.load()
-    await other.loader(for: key) { 2 }.refetch()
+    await other.loader(for: key) { 2 }.refresh()
     inspector.refresh()
     XCTAssertEqual(
       inspector.history(of: key).map(\.kind), [.entryMade, .started, .finished],
@@ -139,7 +139,7 @@ final class StoreInspectorTests: XCTestCase {
     let inspector = StoreInspector(store: store, listening: false)
     inspector.failNextFetch(of: key, with: Boom())
     XCTAssertEqual(inspector.entry(key)?.failsNextFetch, true)
-    inspector.refetch(key)
+    inspector.refresh(key)
     _ = await entry.load()
     XCTAssertEqual(entry.state.error as? Boom, Boom())
     inspector.refresh()

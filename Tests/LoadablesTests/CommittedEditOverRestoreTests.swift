@@ -126,7 +126,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     let feed = feed(store, server)
     // Another client renames the story after our commit: the server's truth wins.
     server.titles[3] = "Theirs"
-    await feed.refetch()
+    await feed.refresh()
     XCTAssertEqual(feed.state.data?.last?.title, "Theirs", "the committed edit hid a newer fetch")
   }
 
@@ -142,7 +142,7 @@ final class CommittedEditOverRestoreTests: XCTestCase {
     await second.outbox.untilIdle()
     clock.advance(by: .seconds(10))
     server.titles[3] = "Theirs"
-    await feed(second, server).refetch()
+    await feed(second, server).refresh()
     await second.flushPersistence()
 
     let third = launch(saved, at: 200, server)

@@ -109,7 +109,7 @@ final class DebuggingLoadsArticleTests: XCTestCase {
   }
 
   /// The article's log, as the library writes it: a fetch that took 0.21 s, an
-  /// invalidation while a screen observes the entry, and a silent refetch whose retry fails
+  /// invalidation while a screen observes the entry, and a silent refresh whose retry fails
   /// on its third attempt after waiting 1 s twice; `EntryHistory` reads it as the article
   /// does.
   func testTheArticlesLogAndItsReading() async throws {
@@ -137,7 +137,7 @@ final class DebuggingLoadsArticleTests: XCTestCase {
         try await clock.sleepers(count: 2)  // the backoff, and the store's sweep
         clock.advance(by: .seconds(1))
       }
-      try await waitUntil("the refetch failed", seen: "\(log)") {
+      try await waitUntil("the refresh failed", seen: "\(log)") {
         log.last?.kind == .failed
       }
     }
@@ -254,7 +254,7 @@ final class DebuggingLoadsArticleTests: XCTestCase {
       LoadEventLevel.allCases.map(Logger.Level.init), [.debug, .info, .notice, .error])
   }
 
-  /// "The stream": a test's own scope records its invalidation and the refetch it causes,
+  /// "The stream": a test's own scope records its invalidation and the refresh it causes,
   /// as the article's example does.
   func testAScopeRecordsTheTestsOwnEvents() async throws {
     try await LoadEvents.withScope { scope in

@@ -78,7 +78,7 @@ final class DocsAgreeTests: XCTestCase {
     XCTAssertNil(feed.nextPage.error)
   }
 
-  // MARK: - Sharing State Across Screens, "When a stale entry refetches"
+  // MARK: - Sharing State Across Screens, "When a stale entry refreshes"
 
   /// "Age counts from what the server last said": a prefetch of an entry fetched long ago
   /// and edited since fetches (`SharedEntry.prefetch(ifOlderThan:)` says so too).

@@ -21,12 +21,12 @@ final class EntryBookTests: XCTestCase {
     XCTAssertFalse(book.isStale(at: t(10)))
     XCTAssertTrue(book.isStale(at: t(11)))
     XCTAssertEqual(
-      book.load(silently: false, isFetching: false, at: t(5)), [], "a fresh value refetched")
+      book.load(silently: false, isFetching: false, at: t(5)), [], "a fresh value refreshed")
     XCTAssertEqual(
       book.load(silently: false, isFetching: true, at: t(20)), [], "a load did not join")
     XCTAssertEqual(
       book.load(silently: false, isFetching: false, at: t(20)), [.startFetch(silently: true)],
-      "a stale value did not refetch silently")
+      "a stale value did not refresh silently")
   }
 
   func testTheFirstObserverStartsTriggersAndTheStaleTimerAndTheLastStopsThem() async {
@@ -43,7 +43,7 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.endObservation(at: t(7)), [], "an extra end counted")
   }
 
-  func testObservingAStaleValueRefetchesItSilently() async {
+  func testObservingAStaleValueRefreshesItSilently() async {
     var book = Book(staleTime: t(10), at: t(0))
     _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
     XCTAssertEqual(book.staleTimerFired(), [.setStale(true)])
@@ -51,7 +51,7 @@ final class EntryBookTests: XCTestCase {
       book.observe(isFetching: false, at: t(10)), [.startTriggers, .startFetch(silently: true)])
   }
 
-  func testInvalidatingRefetchesOnlyWhatIsObservedOrFetching() async {
+  func testInvalidatingRefreshesOnlyWhatIsObservedOrFetching() async {
     var book = Book(staleTime: t(60), at: t(0))
     _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
     XCTAssertEqual(book.invalidate(isFetching: false), [.stopStaleTimer, .setStale(true)])
@@ -94,13 +94,13 @@ final class EntryBookTests: XCTestCase {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
     _ = book.applyEdit(1, .update { $0 += 1 }, at: t(1))
-    XCTAssertEqual(book.refetch(), [.startFetch(silently: true)])  // starts before the commit
+    XCTAssertEqual(book.refresh(), [.startFetch(silently: true)])  // starts before the commit
     XCTAssertEqual(book.commitEdit(1), [.committed])
     XCTAssertEqual(book.committed, .loaded(1))
     XCTAssertEqual(book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.fetched)])
     XCTAssertEqual(
       book.shown, .loaded(1), "a fetch that started before the commit dropped the edit")
-    _ = book.refetch()  // starts after the commit: its value carries the edit
+    _ = book.refresh()  // starts after the commit: its value carries the edit
     XCTAssertEqual(book.engineWrote(.loaded(1), cause: .fetched, at: t(3)), [.write(.fetched)])
     XCTAssertEqual(book.shown, .loaded(1))
     XCTAssertTrue(book.edits.isEmpty, "a carried edit stayed in the log")
@@ -126,7 +126,7 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.discardEdits(at: t(2)), [])
   }
 
-  func testATriggerRefetchesOnlyWhileObservedAndIdle() async {
+  func testATriggerRefreshesOnlyWhileObservedAndIdle() async {
     var book = Book(staleTime: .zero, at: t(0))
     XCTAssertEqual(book.triggered(isFetching: false), [])
     _ = book.observe(isFetching: false, at: t(0))

@@ -41,7 +41,7 @@ final class EntryPresenceTests: XCTestCase {
     XCTAssertEqual(fetches, 1)
   }
 
-  func testAnInvalidationWhileShownRefetchesAndNotOnceGone() async {
+  func testAnInvalidationWhileShownRefreshesAndNotOnceGone() async {
     let store = LoaderStore()
     var value = 1
     let entry = store.loader(for: ["count"], staleTime: .seconds(60)) { value }
@@ -50,13 +50,13 @@ final class EntryPresenceTests: XCTestCase {
 
     value = 2
     store.invalidate(["count"])
-    await entry.load()  // joins the refetch the invalidation started
+    await entry.load()  // joins the refresh the invalidation started
     XCTAssertEqual(entry.state, .loaded(2))
 
     presence.disappeared()
     value = 3
     store.invalidate(["count"])
-    XCTAssertFalse(entry.isRunning, "an entry no screen shows refetched at once")
+    XCTAssertFalse(entry.isRunning, "an entry no screen shows refreshed at once")
     XCTAssertEqual(entry.state, .loaded(2))
   }
 

@@ -93,7 +93,7 @@ final class ItemSyncTests: XCTestCase {
     await detail.load()
     XCTAssertEqual(feed.state, .loaded([post(1, "detail")]))
     listTitle.text = "list again"
-    await feed.refetch()
+    await feed.refresh()
     XCTAssertEqual(feed.state, .loaded([post(1, "list again")]))
     XCTAssertEqual(detail.state, .loaded(post(1, "list again")))
   }

@@ -95,7 +95,7 @@ final class PostsFeedModel: LoadableSupport {
 
   func appear() async { await load(\.posts, from: feed) }
   func lastRowAppeared() async { await feed.loadNextPage() }
-  func pullToRefresh() async { await feed.refetch() }
+  func pullToRefresh() async { await feed.refresh() }
 }
 
 /// The requests a test's API answered, in order.

@@ -134,7 +134,7 @@ final class LoaderHandleTests: XCTestCase {
     // A refresh of a loaded list keeps it on screen and shows as isRefreshing, read on the
     // form itself as on its handle.
     let refresh = Task { await loader.refresh() }
-    let refetch = Task { _ = await entry.refetch() }
+    let entryRefresh = Task { _ = await entry.refresh() }
     await refreshGate.arrival(count: 2)
     XCTAssertTrue(loader.isRefreshing)
     XCTAssertTrue(entry.isRefreshing)
@@ -142,7 +142,7 @@ final class LoaderHandleTests: XCTestCase {
     XCTAssertEqual(entry.state.items, [1], "a refresh took the list off screen")
     refreshGate.open(Page(items: [2], next: nil))
     await refresh.value
-    await refetch.value
+    await entryRefresh.value
     XCTAssertEqual(loader.state.items, [2])
     XCTAssertEqual(entry.state.items, [2])
     XCTAssertFalse(entry.isRefreshing)

@@ -13,7 +13,7 @@ import XCTest
 final class NetworkTruthTests: XCTestCase {
   // MARK: - The reconnect trigger follows the store's connectivity
 
-  func testAReconnectRefetchesEachObservedEntryOnce() async throws {
+  func testAReconnectRefreshesEachObservedEntryOnce() async throws {
     let connectivity = Connectivity(isOnline: true)
     let store = LoaderStore(connectivity: connectivity)
     let server = KeyedCounter()
@@ -33,20 +33,20 @@ final class NetworkTruthTests: XCTestCase {
     defer { for token in tokens { token.end() } }
 
     connectivity.goOffline()
-    XCTAssertFalse(entries.contains(where: \.isRunning), "going offline refetched")
+    XCTAssertFalse(entries.contains(where: \.isRunning), "going offline refreshed")
     connectivity.goOnline()
-    // The refetch starts as the source says online: no task to wait for.
+    // The refresh starts as the source says online: no task to wait for.
     XCTAssertEqual(
-      entries.map(\.isRunning), [true, true, true], "a reconnect did not refetch every entry")
-    XCTAssertFalse(unobserved.isRunning, "a reconnect refetched an entry nobody observes")
-    for entry in entries { await entry.load() }  // joins the running refetch
+      entries.map(\.isRunning), [true, true, true], "a reconnect did not refresh every entry")
+    XCTAssertFalse(unobserved.isRunning, "a reconnect refreshed an entry nobody observes")
+    for entry in entries { await entry.load() }  // joins the running refresh
     XCTAssertEqual(
       server.counts, ["1": 2, "2": 2, "3": 2, "unobserved": 1],
-      "each observed entry should refetch once, the unobserved one never")
+      "each observed entry should refresh once, the unobserved one never")
     XCTAssertEqual(entries.map(\.state), [.loaded("1 #2"), .loaded("2 #2"), .loaded("3 #2")])
   }
 
-  func testOnlyAChangeFromOfflineToOnlineRefetches() async throws {
+  func testOnlyAChangeFromOfflineToOnlineRefreshes() async throws {
     let connectivity = Connectivity(isOnline: true)
     let store = LoaderStore(connectivity: connectivity)
     let server = KeyedCounter()
@@ -60,16 +60,16 @@ final class NetworkTruthTests: XCTestCase {
     XCTAssertFalse(feed.isRunning, "the state the source is in counted as a reconnect")
     connectivity.goOffline()
     connectivity.goOffline()
-    XCTAssertFalse(feed.isRunning, "going or staying offline refetched")
+    XCTAssertFalse(feed.isRunning, "going or staying offline refreshed")
     connectivity.goOnline()
-    XCTAssertTrue(feed.isRunning, "coming back did not refetch")
+    XCTAssertTrue(feed.isRunning, "coming back did not refresh")
     await feed.load()
     connectivity.goOnline()
-    XCTAssertFalse(feed.isRunning, "staying online refetched again")
+    XCTAssertFalse(feed.isRunning, "staying online refreshed again")
     XCTAssertEqual(server.counts["feed"], 2)
   }
 
-  func testObservingWhileOfflineThenConnectingRefetches() async throws {
+  func testObservingWhileOfflineThenConnectingRefreshes() async throws {
     let connectivity = Connectivity(isOnline: false)
     let store = LoaderStore(connectivity: connectivity)
     let server = KeyedCounter()
@@ -80,9 +80,9 @@ final class NetworkTruthTests: XCTestCase {
     await feed.load()
     let token = feed.observe()
     defer { token.end() }
-    XCTAssertFalse(feed.isRunning, "observing while offline refetched")
+    XCTAssertFalse(feed.isRunning, "observing while offline refreshed")
     connectivity.goOnline()
-    XCTAssertTrue(feed.isRunning, "connecting after an offline start did not refetch")
+    XCTAssertTrue(feed.isRunning, "connecting after an offline start did not refresh")
     await feed.load()
     XCTAssertEqual(server.counts["feed"], 2)
   }
@@ -164,7 +164,7 @@ final class NetworkTruthTests: XCTestCase {
     XCTAssertTrue(waiting.isWaitingForNetwork)
     clock.advance(by: .seconds(10))
     try await clock.sleepers(count: 4)
-    XCTAssertFalse(polled.isRunning, "polling refetched while simulating offline")
+    XCTAssertFalse(polled.isRunning, "polling refreshed while simulating offline")
 
     store.isSimulatingOffline = false
     XCTAssertTrue(reconnecting.isRunning, "ending the simulation was no reconnect")
@@ -200,13 +200,13 @@ final class NetworkTruthTests: XCTestCase {
     XCTAssertEqual(failed.error as? SimulatedFailure, .offline, "a fetch went through")
     clock.advance(by: .seconds(10))
     try await clock.sleepers(count: 4)
-    XCTAssertFalse(polled.isRunning, "polling refetched while simulating offline")
+    XCTAssertFalse(polled.isRunning, "polling refreshed while simulating offline")
 
     store.isSimulatingOffline = false
     XCTAssertTrue(reconnecting.isRunning, "ending the simulation was no reconnect")
     await reconnecting.load()
-    let refetched = await fetched.refetch()
-    XCTAssertEqual(refetched, .loaded("fetched #1"))
+    let refreshed = await fetched.refresh()
+    XCTAssertEqual(refreshed, .loaded("fetched #1"))
     XCTAssertEqual(server.counts, ["polled": 1, "reconnecting": 2, "fetched": 1])
   }
 

@@ -62,7 +62,7 @@ final class OutboxCrashTests: XCTestCase {
   private static let drainVariable = "LOADABLES_OUTBOX_CRASH_DRAIN"
   static let scopeCount = 4
 
-  /// The app: reports what it restored, then enqueues edits for ever, refetching now and
+  /// The app: reports what it restored, then enqueues edits for ever, refreshing now and
   /// then (or, draining, sends what is queued and exits). Does nothing unless run by
   /// ``testKilledAppsApplyEveryEditOnceInOrder()``.
   @MainActor
@@ -132,7 +132,7 @@ final class OutboxCrashTests: XCTestCase {
       say("pnext \(feed.state.pages.count)")
       await feed.loadNextPage()
     }
-    for counter in counters { await counter.refetch() }
+    for counter in counters { await counter.refresh() }
 
     if environment[Self.drainVariable] != nil {
       await store.outbox.untilIdle()
@@ -172,12 +172,12 @@ final class OutboxCrashTests: XCTestCase {
       // A fetch now and then, landing among the sends and commits; the list pages on.
       if coldUntil == nil, random.below(4) == 0 {
         let counter = counters[random.below(Self.scopeCount)]
-        Task { await counter.refetch() }
+        Task { await counter.refresh() }
       }
       if coldUntil == nil, random.below(3) == 0 {
         let (list, pages) = (feed, random.below(2) == 0)
         Task {
-          if pages { await list.loadNextPage() } else { await list.refetch() }
+          if pages { await list.loadNextPage() } else { await list.refresh() }
         }
       }
       // Gives the lanes time to send, so kills land while sending too.

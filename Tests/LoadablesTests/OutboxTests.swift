@@ -40,7 +40,7 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(store.outbox.pendingCount, 0)
   }
 
-  func testAPendingEditStaysOverABackgroundRefetch() async throws {
+  func testAPendingEditStaysOverABackgroundRefresh() async throws {
     let server = PostServer()
     let store = LoaderStore(connectivity: Loadables.Connectivity(isOnline: false))
     let post = server.entry(1, in: store)
@@ -49,7 +49,7 @@ final class OutboxTests: XCTestCase {
     store.edit(RenamePost(id: 1, title: "mine"))
 
     server.body = "a newer body"
-    await post.refetch()
+    await post.refresh()
     XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "mine", body: "a newer body"))
     store.invalidate(["posts"])
     await post.load()
@@ -145,7 +145,7 @@ final class OutboxTests: XCTestCase {
     await other.load()
     XCTAssertEqual(other.state.data?.title, "old", "an edit was laid over an entry of another key")
     server.body = "newer"
-    await post.refetch()
+    await post.refresh()
     XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "mine", body: "newer"))
   }
 
@@ -260,7 +260,7 @@ final class OutboxTests: XCTestCase {
     XCTAssertEqual(
       post.state.data?.title, "second", "restored edits were not laid over a new entry")
     server.body = "newer"
-    await post.refetch()
+    await post.refresh()
     XCTAssertEqual(post.state.data, OutboxPost(id: 1, title: "second", body: "newer"))
 
     offline.update(isOnline: true)

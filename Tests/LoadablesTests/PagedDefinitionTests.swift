@@ -32,7 +32,7 @@ final class PagedDefinitionTests: XCTestCase {
     var refreshTriggers: [RefreshTrigger]? { [] }
     var isPersisted: Bool? { false }
     var maxPages: Int? { 2 }
-    var refetch: PagedRefetch { .allLoadedPages }
+    var refreshedPages: PagedRefresh { .allLoadedPages }
     var source: PagedSource<Int, Int> {
       PagedSource(first: 1) { [server] cursor in try await server.fetch(cursor) }
     }

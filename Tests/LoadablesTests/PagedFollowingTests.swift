@@ -115,7 +115,7 @@ final class PagedFollowingTests: XCTestCase {
     let feed = await loadedFeed(store, server)
     @Paged var list: PagedState<Int, Int>
     await $list.load(from: feed)
-    let refresh = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.gate(1).arrival()
     XCTAssertEqual(list.items, items(1), "the list blanked during a refresh")
     XCTAssertTrue($list.isRefreshing, "the handle does not show the entry refreshing")
@@ -129,7 +129,7 @@ final class PagedFollowingTests: XCTestCase {
 
   // MARK: - The entry reaches the form
 
-  func testARefetchInTheEntryReachesAKeyPathAndItsHandleShowsIt() async {
+  func testARefreshInTheEntryReachesAKeyPathAndItsHandleShowsIt() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = await loadedFeed(store, server)
@@ -143,7 +143,7 @@ final class PagedFollowingTests: XCTestCase {
     XCTAssertTrue(model.handle(\.feed).isRefreshing)
     server.gate(1).open(Page(items: [5], next: 2))
     await yieldUntil { !feed.isRunning }
-    XCTAssertEqual(model.feed.items, [5], "the entry's refetch did not reach the key path")
+    XCTAssertEqual(model.feed.items, [5], "the entry's refresh did not reach the key path")
     XCTAssertFalse(model.handle(\.feed).isRunning)
     XCTAssertEqual(recorder.states.map(\.items), [items(1), [5]])
     recorder.stop()
@@ -163,7 +163,7 @@ final class PagedFollowingTests: XCTestCase {
     let retry = Task { await $list.load(from: feed) }
     await server.answer(1, with: page(1))
     await retry.value
-    let refresh = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.fail(2, with: TestError(code: 2))
     _ = await refresh.value
     XCTAssertEqual(list.items, items(1), "a failed refresh blanked the list")
@@ -245,7 +245,7 @@ final class PagedFollowingTests: XCTestCase {
     XCTAssertNil(released, "following kept the owner alive")
     XCTAssertEqual(feed.observerCount, 0, "a released owner still observes the entry")
     store.invalidate(["feed"])
-    XCTAssertFalse(feed.isRunning, "an entry followed only by a released owner refetched")
+    XCTAssertFalse(feed.isRunning, "an entry followed only by a released owner refreshed")
   }
 
   func testAWrapperWhoseStorageGoesStopsFollowing() async {
@@ -278,14 +278,14 @@ final class PagedFollowingTests: XCTestCase {
     XCTAssertEqual(count, .loaded(1))
   }
 
-  func testARefetchThatChangesNothingWritesNothingToAFollower() async {
+  func testARefreshThatChangesNothingWritesNothingToAFollower() async {
     let store = LoaderStore()
     let entry = store.loader(for: ["count"]) { 1 }
     let model = SharedCountModel()
     await model.load(\.count, from: entry)
     let recorder = StateRecorder(model.handle(\.count))
-    await entry.refetch()
-    XCTAssertEqual(recorder.states, [.loaded(1)], "an unchanged refetch wrote to the follower")
+    await entry.refresh()
+    XCTAssertEqual(recorder.states, [.loaded(1)], "an unchanged refresh wrote to the follower")
     recorder.stop()
   }
 

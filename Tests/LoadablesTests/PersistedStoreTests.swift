@@ -58,7 +58,7 @@ final class PersistedStoreTests: XCTestCase {
     XCTAssertEqual(store.recentPersistenceEvents, [])
   }
 
-  func testAValueOlderThanItsStaleTimeIsStaleAndRefetchesSilently() async {
+  func testAValueOlderThanItsStaleTimeIsStaleAndRefreshesSilently() async {
     let saved = StorePersistence.inMemory(version: "1")
     _ = await fetchAndSave(saved, Post(id: 1, title: "old"))
 
@@ -68,7 +68,7 @@ final class PersistedStoreTests: XCTestCase {
     XCTAssertTrue(entry.isStale, "a value ten minutes old with a five-minute stale time is fresh")
     let load = Task { await entry.load() }
     await gate.arrival()
-    XCTAssertEqual(entry.state, .loaded(Post(id: 1, title: "old")), "the refetch hid the value")
+    XCTAssertEqual(entry.state, .loaded(Post(id: 1, title: "old")), "the refresh hid the value")
     gate.open(Post(id: 1, title: "new"))
     let final = await load.value
     XCTAssertEqual(final, .loaded(Post(id: 1, title: "new")))
@@ -84,11 +84,11 @@ final class PersistedStoreTests: XCTestCase {
     let fetches = Counter()
     let entry = store.loader(for: ["posts", 1], staleTime: .seconds(300)) {
       fetches.count += 1
-      return Post(id: 1, title: "refetched")
+      return Post(id: 1, title: "refreshed")
     }
     XCTAssertFalse(entry.isStale, "a value one minute old is stale with a five-minute stale time")
     await entry.load()
-    XCTAssertEqual(fetches.count, 0, "a fresh restored value was refetched")
+    XCTAssertEqual(fetches.count, 0, "a fresh restored value was refreshed")
 
     // Observed, its stale timer fires when the value turns four minutes later.
     let token = entry.observe()
@@ -132,7 +132,7 @@ final class PersistedStoreTests: XCTestCase {
     let entry = second.loader(for: ["posts", 1]) { () async throws -> Post in
       throw URLError(.notConnectedToInternet)
     }
-    await entry.refetch()
+    await entry.refresh()
     await second.flushPersistence()
     XCTAssertNil(entry.state.data, "the failed fetch did not show its error")
 
@@ -228,7 +228,7 @@ final class PersistedStoreTests: XCTestCase {
     let store = relaunch(.directory(directory, version: "1"))
     var reported: [PersistenceEvent] = []
     store.onPersistenceEvent = { reported.append($0) }
-    let entry = store.loader(for: ["posts", 1]) { Post(id: 1, title: "refetched") }
+    let entry = store.loader(for: ["posts", 1]) { Post(id: 1, title: "refreshed") }
     XCTAssertEqual(entry.state, .absent)
     guard case .removedUnreadable? = store.recentPersistenceEvents.first else {
       return XCTFail("the torn file was not reported: \(store.recentPersistenceEvents)")
@@ -237,13 +237,13 @@ final class PersistedStoreTests: XCTestCase {
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appending(path: files[0]).path),
       "the torn file was not removed")
-    let refetched = await entry.load()
-    XCTAssertEqual(refetched, .loaded(Post(id: 1, title: "refetched")))
-    // The refetched value is saved in its place (asynchronously: flushed before looking).
+    let refreshed = await entry.load()
+    XCTAssertEqual(refreshed, .loaded(Post(id: 1, title: "refreshed")))
+    // The refreshed value is saved in its place (asynchronously: flushed before looking).
     await store.flushPersistence()
     let next = relaunch(.directory(directory, version: "1"))
     let restored = next.loader(for: ["posts", 1]) { Post(id: 1, title: "unused") }
-    XCTAssertEqual(restored.state, .loaded(Post(id: 1, title: "refetched")))
+    XCTAssertEqual(restored.state, .loaded(Post(id: 1, title: "refreshed")))
     _ = reported
   }
 

@@ -302,9 +302,9 @@ final class PrefetchTests: XCTestCase {
     XCTAssertEqual(post.state, .loaded("post"))
   }
 
-  /// A refetch does not join a waiting prefetch: it supersedes it, and the prefetch's wait
+  /// A refresh does not join a waiting prefetch: it supersedes it, and the prefetch's wait
   /// leaves the line.
-  func testARefetchSupersedesAWaitingPrefetch() async {
+  func testARefreshSupersedesAWaitingPrefetch() async {
     let limiter = ConcurrencyLimiter(limit: 1)
     let store = LoaderStore()
     var order: [String] = []
@@ -316,7 +316,7 @@ final class PrefetchTests: XCTestCase {
     var started = false
     let screen = Task {
       started = true
-      return await post.refetch()
+      return await post.refresh()
     }
     await yieldUntil { started }
     await yieldUntil { limiter.waitingCount == 1 }

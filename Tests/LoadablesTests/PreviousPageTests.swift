@@ -12,7 +12,7 @@ final class PreviousPageTests: XCTestCase {
 
   // MARK: - A cap on pages, both ways, in every form
 
-  func testAWrapperScrollsPastTheCapAndBackRefetchingTheDroppedPagesAtTheirCursors() async {
+  func testAWrapperScrollsPastTheCapAndBackRefreshingTheDroppedPagesAtTheirCursors() async {
     let server = PageServer()
     let source = Self.capped(server)
     @Paged var feed: Feed
@@ -324,7 +324,7 @@ final class PreviousPageTests: XCTestCase {
     XCTAssertFalse(recorder.states.contains { $0.items.contains(40) }, "\(recorder.states)")
   }
 
-  func testAStoreRefetchCancelsAPreviousPageAndResetsTheDroppedPages() async {
+  func testAStoreRefreshCancelsAPreviousPageAndResetsTheDroppedPages() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(for: ["feed"], maxPages: 1, source: Self.forward(server))
@@ -335,12 +335,12 @@ final class PreviousPageTests: XCTestCase {
     let previous = Task { await feed.loadPreviousPage() }
     await server.gate(2).arrival()
     XCTAssertEqual(server.calls, [1, 2, 1], "the dropped page is not fetched at its cursor")
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.gate(3).arrival()
     XCTAssertEqual(feed.state.previousPage, .idle, "the cancelled page's spinner stayed")
     server.gate(2).open(page(1))  // too late: never written
     server.gate(3).open(page(1))
-    _ = await refetch.value
+    _ = await refresh.value
     await previous.value
     XCTAssertEqual(feed.state.items, items(1))
     XCTAssertEqual(feed.state.droppedPageCount, 0)

@@ -143,7 +143,7 @@ final class BooksRepository {
   }
 
   /// Shows the new title on every screen at once; takes it back if `save` throws;
-  /// refetches every entry under ["books"] if it succeeds.
+  /// refreshes every entry under ["books"] if it succeeds.
   func rename(_ book: Book, to title: String) async throws {
     var renamed = book
     renamed.title = title
@@ -424,7 +424,7 @@ final class ReadmeExamplesTests: XCTestCase {
 
     api.refusesSaves = false
     try? await repository.rename(dune, to: "Dune Messiah")
-    await repository.books.load()  // joins the refetch the rename started
+    await repository.books.load()  // joins the refresh the rename started
     XCTAssertEqual(api.log, ["books", "save 1", "save 1", "books"])
     XCTAssertEqual(books, .loaded([Book(id: 1, title: "Dune Messiah")]))
     XCTAssertEqual(detail, books)

@@ -11,7 +11,7 @@ import XCTest
 final class RefreshSignalTests: XCTestCase {
   // MARK: - Notifications
 
-  func testANotificationRefetchesWhileObservedAndNotAfter() async {
+  func testANotificationRefreshesWhileObservedAndNotAfter() async {
     let name = Notification.Name("RefreshSignalTests.\(#function)")
     let store = LoaderStore()
     let server = CountingServer()
@@ -26,21 +26,21 @@ final class RefreshSignalTests: XCTestCase {
       await Task.yield()
     }
     await yieldUntil { server.calls >= 2 && !feed.isRunning }
-    XCTAssertGreaterThanOrEqual(server.calls, 2, "the notification did not refetch")
+    XCTAssertGreaterThanOrEqual(server.calls, 2, "the notification did not refresh")
     token.end()
     await yieldUntil { false }  // let the trigger's task end and remove its observer
     let calls = server.calls
     NotificationCenter.default.post(name: name, object: nil)
     await yieldUntil { server.calls > calls }
-    XCTAssertEqual(server.calls, calls, "a notification refetched with no observer")
+    XCTAssertEqual(server.calls, calls, "a notification refreshed with no observer")
   }
 
-  func testANotificationPostedOffTheMainThreadRefetchesOnTheMainActor() async {
+  func testANotificationPostedOffTheMainThreadRefreshesOnTheMainActor() async {
     let name = Notification.Name("RefreshSignalTests.\(#function)")
     let store = LoaderStore()
     let server = CountingServer()
     let feed = store.loader(for: ["feed"], refreshing: [.notifications(named: name)]) {
-      MainActor.assertIsolated("the refetch left the main actor")
+      MainActor.assertIsolated("the refresh left the main actor")
       return try await server.answer(nil, "feed")
     }
     await feed.load()
@@ -51,7 +51,7 @@ final class RefreshSignalTests: XCTestCase {
     }
     await yieldUntil { server.calls >= 2 }
     XCTAssertGreaterThanOrEqual(
-      server.calls, 2, "a notification from another thread did not refetch")
+      server.calls, 2, "a notification from another thread did not refresh")
     token.end()
   }
 

@@ -7,7 +7,7 @@ import XCTest
 /// "Paged lists are saved whole"; Lists That Page, "Saved whole"): every loaded page and its
 /// cursors, the remembered cursors of the pages `maxPages` dropped; `hasNextPage` and
 /// `hasPreviousPage` read right at once; the next page continues from the restored cursor;
-/// a refetch follows the list's refetch mode. A list saved in the old format (its items
+/// a refresh follows the list's refresh mode. A list saved in the old format (its items
 /// alone) restores as before; a bad record is reported and dropped.
 @MainActor
 final class SavedPagedListTests: XCTestCase {
@@ -159,21 +159,21 @@ final class SavedPagedListTests: XCTestCase {
     XCTAssertEqual(server.calls, [3], "the page beyond maxPages was not fetched at its cursor")
   }
 
-  func testARefetchOfARestoredListFollowsItsRefetchMode() async {
+  func testARefreshOfARestoredListFollowsItsRefreshMode() async {
     let saved = StorePersistence.inMemory(version: "1")
     _ = await saveFeed(saved, pages: 3)
 
     let every = StoryServer()
     let all = relaunch(saved).pagedLoader(
-      for: ["feed"], refetching: .allLoadedPages, source: every.source())
-    await all.refetch()
-    XCTAssertEqual(every.calls, [1, 2, 3], "allLoadedPages did not refetch every restored page")
+      for: ["feed"], refreshedPages: .allLoadedPages, source: every.source())
+    await all.refresh()
+    XCTAssertEqual(every.calls, [1, 2, 3], "allLoadedPages did not refresh every restored page")
     XCTAssertEqual(all.state.items, stories(1, 2, 3))
 
     let firstOnly = StoryServer()
     let first = relaunch(saved).pagedLoader(for: ["feed"], source: firstOnly.source())
-    await first.refetch()
-    XCTAssertEqual(firstOnly.calls, [1], "firstPage refetched more than the first page")
+    await first.refresh()
+    XCTAssertEqual(firstOnly.calls, [1], "firstPage refreshed more than the first page")
     XCTAssertEqual(first.state.items, stories(1))
   }
 
@@ -265,7 +265,7 @@ final class SavedPagedListTests: XCTestCase {
     XCTAssertFalse(feed.state.hasNextPage, "a list with no cursor says it has a next page")
     XCTAssertEqual(relaunched.recentPersistenceEvents, [], "the old record was reported")
     await feed.loadNextPage()
-    XCTAssertEqual(server.calls, [1], "the old record's first next page did not refetch page 1")
+    XCTAssertEqual(server.calls, [1], "the old record's first next page did not refresh page 1")
     XCTAssertEqual(feed.state.items, stories(1))
   }
 

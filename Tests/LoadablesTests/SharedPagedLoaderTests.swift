@@ -3,7 +3,7 @@ import LoadablesTesting
 import XCTest
 
 /// A paged list as an entry of a `LoaderStore`: one list for every screen, the first page's
-/// freshness, invalidation that refetches the first page, and edits that reach the items
+/// freshness, invalidation that refreshes the first page, and edits that reach the items
 /// without cancelling a next page. Through the public API, with gates and a manual clock.
 @MainActor
 final class SharedPagedLoaderTests: XCTestCase {
@@ -69,7 +69,7 @@ final class SharedPagedLoaderTests: XCTestCase {
 
   // MARK: - Freshness and invalidation
 
-  func testInvalidationRefetchesOnlyTheFirstPageWithTheListOnScreen() async {
+  func testInvalidationRefreshesOnlyTheFirstPageWithTheListOnScreen() async {
     let store = LoaderStore(clock: ManualClock())
     let server = PageServer()
     let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: server.source())
@@ -84,11 +84,11 @@ final class SharedPagedLoaderTests: XCTestCase {
 
     store.invalidate(["feed"])
     await server.gate(2).arrival()
-    XCTAssertEqual(feed.state.items, items(1, 2), "the list blanked during the refetch")
+    XCTAssertEqual(feed.state.items, items(1, 2), "the list blanked during the refresh")
     XCTAssertTrue(feed.isRunning)
     server.gate(2).open(page(5))
     await feed.load()
-    XCTAssertEqual(feed.state.items, items(5), "the refetched first page did not replace the list")
+    XCTAssertEqual(feed.state.items, items(5), "the refreshed first page did not replace the list")
     XCTAssertEqual(server.calls, [1, 2, 1], "the invalidation fetched more than the first page")
     XCTAssertFalse(feed.isStale)
   }
@@ -103,16 +103,16 @@ final class SharedPagedLoaderTests: XCTestCase {
     _ = await first.value
     XCTAssertFalse(feed.isStale)
 
-    store.invalidate(["feed"])  // nobody observes it: stale, no refetch yet
+    store.invalidate(["feed"])  // nobody observes it: stale, no refresh yet
     XCTAssertTrue(feed.isStale)
     let next = Task { await feed.loadNextPage() }
     await server.answer(1, with: page(2))
     await next.value
     XCTAssertEqual(feed.state.items, items(1, 2))
-    // Checked before waiting for a refetch, so that a regression fails instead of hanging.
+    // Checked before waiting for a refresh, so that a regression fails instead of hanging.
     guard feed.isStale else { return XCTFail("a next page made an invalidated list fresh") }
 
-    let reload = Task { await feed.load() }  // stale: refetches the first page, silently
+    let reload = Task { await feed.load() }  // stale: refreshes the first page, silently
     await server.gate(2).arrival()
     XCTAssertEqual(feed.state.items, items(1, 2))
     server.gate(2).open(page(1))
@@ -139,12 +139,12 @@ final class SharedPagedLoaderTests: XCTestCase {
     let next = Task { await feed.loadNextPage() }
     await server.gate(1).arrival()
 
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.gate(2).arrival()
     XCTAssertEqual(feed.state.nextPage, .idle, "the cancelled page's footer spinner stayed")
     server.gate(1).open(page(2))  // too late: its answer is never written
     server.gate(2).open(page(7))
-    _ = await refetch.value
+    _ = await refresh.value
     await next.value
     XCTAssertEqual(feed.state.items, items(7))
     XCTAssertEqual(feed.state.pages.count, 1)
@@ -171,12 +171,12 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertFalse(feed.isRefreshing)
 
     store.invalidate(["feed"])  // unobserved: no fetch yet
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.gate(2).arrival()
-    XCTAssertTrue(feed.isRefreshing, "a refetch over the loaded list is not a refresh")
+    XCTAssertTrue(feed.isRefreshing, "a refresh over the loaded list is not a refresh")
     XCTAssertEqual(feed.state.items, items(1, 2))
     server.gate(2).open(page(1))
-    _ = await refetch.value
+    _ = await refresh.value
     XCTAssertFalse(feed.isRefreshing)
   }
 
@@ -203,7 +203,7 @@ final class SharedPagedLoaderTests: XCTestCase {
 
   // MARK: - A cap on pages
 
-  func testMaxPagesDropsTheFirstPagesAndARefetchLoadsFromTheFirstPageAgain() async {
+  func testMaxPagesDropsTheFirstPagesAndARefreshLoadsFromTheFirstPageAgain() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(for: ["feed"], maxPages: 2, source: server.source())
@@ -227,9 +227,9 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(feed.state.droppedPageCount, 2)
     XCTAssertEqual(feed.state.nextPage, .end)
 
-    let refetch = Task { await feed.refetch() }  // back to the top: from the first page
+    let refresh = Task { await feed.refresh() }  // back to the top: from the first page
     await server.answer(4, with: page(1))
-    _ = await refetch.value
+    _ = await refresh.value
     XCTAssertEqual(feed.state.items, items(1))
     XCTAssertEqual(feed.state.droppedPageCount, 0)
     XCTAssertEqual(server.calls, [1, 2, 3, 4, 1])
@@ -251,13 +251,13 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(loader.state.droppedPageCount, 1)
   }
 
-  // MARK: - Refetching every loaded page
+  // MARK: - Refreshing every loaded page
 
-  func testRefetchingAllLoadedPagesFetchesEachPageOnceInOrderWithTheListOnScreen() async {
+  func testRefreshingAllLoadedPagesFetchesEachPageOnceInOrderWithTheListOnScreen() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(
-      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      for: ["feed"], staleTime: .seconds(60), refreshedPages: .allLoadedPages,
       source: server.source())
     let token = feed.observe()
     defer { token.end() }
@@ -284,14 +284,14 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertFalse(feed.isRefreshing)
     XCTAssertFalse(feed.isStale)
     XCTAssertEqual(
-      server.calls, [1, 2, 3, 1, 2, 3], "a refetch of 3 pages did not cost 3 requests")
+      server.calls, [1, 2, 3, 1, 2, 3], "a refresh of 3 pages did not cost 3 requests")
   }
 
-  func testAFailedRefetchOfAllPagesKeepsTheListAndShowsTheError() async {
+  func testAFailedRefreshOfAllPagesKeepsTheListAndShowsTheError() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(
-      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      for: ["feed"], staleTime: .seconds(60), refreshedPages: .allLoadedPages,
       source: server.source())
     let first = Task { await feed.load() }
     await server.answer(0, with: page(1))
@@ -300,10 +300,10 @@ final class SharedPagedLoaderTests: XCTestCase {
     await server.answer(1, with: page(2))
     await next.value
 
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.answer(2, with: page(1))
     await server.fail(3, with: TestError(code: 7))
-    _ = await refetch.value
+    _ = await refresh.value
     XCTAssertEqual(feed.state.items, items(1, 2), "a failed page of the run blanked the list")
     XCTAssertEqual(feed.state.pages.count, 2)
     XCTAssertEqual(feed.refreshError as? TestError, TestError(code: 7))
@@ -311,13 +311,13 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(server.calls, [1, 2, 1, 2])
   }
 
-  func testARetryDuringARefetchOfAllPagesRetriesTheFailedPageOnly() async throws {
+  func testARetryDuringARefreshOfAllPagesRetriesTheFailedPageOnly() async throws {
     // The retry's own clock: the store's would have sleepers of its own (its sweep).
     let clock = ManualClock()
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(
-      for: ["feed"], staleTime: .seconds(60), refetching: .allLoadedPages,
+      for: ["feed"], staleTime: .seconds(60), refreshedPages: .allLoadedPages,
       source: server.source(
         policy: .retry(maxAttempts: 2, backoff: .constant(.seconds(5)), clock: clock)))
     let first = Task { await feed.load() }
@@ -329,7 +329,7 @@ final class SharedPagedLoaderTests: XCTestCase {
       await next.value
     }
 
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.answer(3, with: page(1))
     await server.fail(4, with: TestError(code: 2))  // page 2 of the run
     try await clock.sleepers(count: 1)
@@ -338,7 +338,7 @@ final class SharedPagedLoaderTests: XCTestCase {
     clock.advance(by: .seconds(5))
     await server.answer(5, with: page(2))
     await server.answer(6, with: page(3, last: true))
-    _ = await refetch.value
+    _ = await refresh.value
     XCTAssertEqual(feed.state.items, items(1, 2, 3))
     XCTAssertEqual(feed.state.nextPage, .end)
     XCTAssertNil(feed.refreshError)
@@ -362,7 +362,7 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertFalse($feed.isRefreshing)
   }
 
-  func testTheDefaultRefetchFetchesTheFirstPageOnly() async {
+  func testTheDefaultRefreshFetchesTheFirstPageOnly() async {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(for: ["feed"], source: server.source())
@@ -372,9 +372,9 @@ final class SharedPagedLoaderTests: XCTestCase {
     let next = Task { await feed.loadNextPage() }
     await server.answer(1, with: page(2))
     await next.value
-    let refetch = Task { await feed.refetch() }
+    let refresh = Task { await feed.refresh() }
     await server.answer(2, with: page(1))
-    _ = await refetch.value
+    _ = await refresh.value
     XCTAssertEqual(feed.state.items, items(1))
     XCTAssertEqual(server.calls, [1, 2, 1])
   }
@@ -499,7 +499,7 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertEqual(list.state, .loaded([11, 21]))
   }
 
-  func testASetShowsItsItemsKeepsTheCursorAndACommitStaysUntilARefetch() async throws {
+  func testASetShowsItsItemsKeepsTheCursorAndACommitStaysUntilARefresh() async throws {
     let store = LoaderStore()
     let server = PageServer()
     let feed = store.pagedLoader(for: ["feed"], source: server.source())
@@ -563,7 +563,7 @@ final class SharedPagedLoaderTests: XCTestCase {
     XCTAssertFalse(feed.isRunning)
     let next = Task { await feed.loadNextPage() }
     await server.gate(1).arrival()
-    XCTAssertEqual(server.calls, [1, 2], "a restored list refetched its first page to page on")
+    XCTAssertEqual(server.calls, [1, 2], "a restored list refreshed its first page to page on")
     XCTAssertEqual(feed.state.items, items(1), "the restored list blanked")
     server.gate(1).open(page(2))
     await next.value

@@ -249,7 +249,7 @@ final class SharedStateArticleTests: XCTestCase {
     XCTAssertEqual(feed.posts, .loaded([hello]), "the feed was not rolled back")
   }
 
-  func testAnAcceptedRenameInvalidatesAndBothScreensRefetchSilently() async throws {
+  func testAnAcceptedRenameInvalidatesAndBothScreensRefreshSilently() async throws {
     let server = FakePostsServer(posts: [hello])
     let repository = PostsRepository(api: server, editor: server)
     let detail = PostDetailModel(id: 1, repository: repository)
@@ -262,18 +262,18 @@ final class SharedStateArticleTests: XCTestCase {
     try await repository.rename(1, to: "Renamed")
     XCTAssertTrue(repository.feed.isRunning, "the accepted edit did not invalidate the feed")
     XCTAssertTrue(repository.post(1).isRunning, "the accepted edit did not invalidate the post")
-    await repository.feed.load()  // joins the refetch
+    await repository.feed.load()  // joins the refresh
     await repository.post(1).load()
     XCTAssertEqual(server.requests.prefix(3), ["posts", "post 1", "rename 1"])
-    // The two refetches start in the store's order, which is no particular one.
+    // The two refreshes start in the store's order, which is no particular one.
     XCTAssertEqual(Set(server.requests.dropFirst(3)), ["posts", "post 1"])
     XCTAssertEqual(server.requests.count, 5)
     XCTAssertEqual(feed.posts, .loaded([renamed]))
     XCTAssertEqual(detail.post, .loaded(renamed))
-    XCTAssertFalse(feedStates.states.contains(where: \.isLoading), "a refetch blanked the feed")
+    XCTAssertFalse(feedStates.states.contains(where: \.isLoading), "a refresh blanked the feed")
   }
 
-  func testTheTriggerExampleMakesAnEntryThatRefetchesOnASignal() async throws {
+  func testTheTriggerExampleMakesAnEntryThatRefreshesOnASignal() async throws {
     let server = FakePostsServer(posts: [hello])
     let repository = PostsRepository(api: server, editor: server)
     let api: any PostsAPI = server
@@ -295,24 +295,24 @@ final class SharedStateArticleTests: XCTestCase {
     let observation = timeline.observe()
     try await waitUntil("the trigger to listen") { connectivity.listenerCount == 1 }
     connectivity.reconnect()
-    try await waitUntil("a refetch", seen: "\(server.requests)") { server.requests.count == 2 }
+    try await waitUntil("a refresh", seen: "\(server.requests)") { server.requests.count == 2 }
     observation.end()
   }
 
-  func testAnObservationTokenMakesTheFeedRefetchWhenInvalidated() async {
+  func testAnObservationTokenMakesTheFeedRefreshWhenInvalidated() async {
     let server = FakePostsServer(posts: [hello])
     let repository = PostsRepository(api: server, editor: server)
     await repository.feed.load()
 
-    let observation = repository.feed.observe()  // the feed now refetches when invalidated
+    let observation = repository.feed.observe()  // the feed now refreshes when invalidated
     // ... while the screen is on screen ...
-    repository.store.invalidate(["posts"])  // the feed refetches at once, silently
+    repository.store.invalidate(["posts"])  // the feed refreshes at once, silently
     observation.end()
     XCTAssertTrue(repository.feed.isRunning)
     await repository.feed.load()
 
     repository.store.invalidate(["posts"])
-    XCTAssertFalse(repository.feed.isRunning, "an unobserved entry refetched at once")
+    XCTAssertFalse(repository.feed.isRunning, "an unobserved entry refreshed at once")
     XCTAssertEqual(server.requests, ["posts", "posts"])
   }
 
@@ -366,7 +366,7 @@ final class SharedStateArticleTests: XCTestCase {
 
     let detail = store.loader(for: PostQuery(id: row.id, api: api))
     detail.start(with: row, fetchedAt: feed.fetchedAt)  // as fresh as the feed it came from
-    await detail.load()  // refetches silently only once that age passes the stale time
+    await detail.load()  // refreshes silently only once that age passes the stale time
     XCTAssertEqual(detail.state, .loaded(hello))
     XCTAssertEqual(server.requests, ["posts"], "a fresh starting value was fetched")
 
@@ -432,7 +432,7 @@ final class SharedStateArticleTests: XCTestCase {
     let post = store.loader(for: ["posts", 1]) { try await api.post(1) }
     await feed.load()
     server.posts = [Post(id: 1, title: "Hello again")]
-    await post.refetch()  // the feed's row for post 1 shows what the detail fetched
+    await post.refresh()  // the feed's row for post 1 shows what the detail fetched
     XCTAssertEqual(feed.state.data, [Post(id: 1, title: "Hello again")])
 
     try await store.edit { edit in
@@ -460,7 +460,7 @@ final class SharedStateArticleTests: XCTestCase {
 
   // MARK: Article: Testing
 
-  func testTheFeedRefetchesOnceItIsStale() async throws {
+  func testTheFeedRefreshesOnceItIsStale() async throws {
     let clock = ManualClock()
     let server = FakePostsServer(posts: [Post(id: 1, title: "Hello")])
     let repository = PostsRepository(
@@ -471,7 +471,7 @@ final class SharedStateArticleTests: XCTestCase {
     try await clock.sleepers(count: 2)  // the store's grace sweeper and the feed's stale timer
     clock.advance(by: .seconds(30))
     XCTAssertTrue(feed.isStale)
-    await feed.load()  // stale: refetches silently
+    await feed.load()  // stale: refreshes silently
     XCTAssertEqual(server.requests, ["posts", "posts"])
     observation.end()
   }

@@ -45,7 +45,7 @@ final class SharedStateTests: XCTestCase {
 
   // MARK: - Freshness
 
-  func testAFreshValueIsReusedAndAStaleOneRefetchesSilently() async {
+  func testAFreshValueIsReusedAndAStaleOneRefreshesSilently() async {
     let clock = ManualClock()
     let store = LoaderStore(clock: clock)
     let server = CountingServer()
@@ -76,13 +76,13 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(state, .loaded("v2"))
     XCTAssertEqual(server.calls, 2)
     let states = await seen.value
-    XCTAssertEqual(states, [.loaded("v1"), .loaded("v2")], "a stale refetch blanked the value")
+    XCTAssertEqual(states, [.loaded("v1"), .loaded("v2")], "a stale refresh blanked the value")
   }
 
   // MARK: - Invalidation
 
-  func testInvalidatingAPrefixRefetchesObservedEntriesAndMarksTheOthers() async {
-    // Values stay fresh for an hour on a clock that never moves: only invalidation refetches.
+  func testInvalidatingAPrefixRefreshesObservedEntriesAndMarksTheOthers() async {
+    // Values stay fresh for an hour on a clock that never moves: only invalidation refreshes.
     let store = LoaderStore(clock: ManualClock())
     let server = CountingServer()
     func entry(_ key: LoadKey, _ value: String) -> SharedLoader<String> {
@@ -98,15 +98,15 @@ final class SharedStateTests: XCTestCase {
     let token = observed.observe()
 
     store.invalidate(["posts"])
-    XCTAssertTrue(observed.isRunning, "an observed entry did not refetch")
-    XCTAssertEqual(observed.state, .loaded("one"), "the refetch blanked the value")
-    XCTAssertFalse(unobserved.isRunning, "an unobserved entry refetched at once")
+    XCTAssertTrue(observed.isRunning, "an observed entry did not refresh")
+    XCTAssertEqual(observed.state, .loaded("one"), "the refresh blanked the value")
+    XCTAssertFalse(unobserved.isRunning, "an unobserved entry refreshed at once")
     XCTAssertTrue(unobserved.isStale)
-    XCTAssertFalse(other.isRunning, "an entry outside the prefix refetched")
+    XCTAssertFalse(other.isRunning, "an entry outside the prefix refreshed")
     await yieldUntil { !observed.isRunning }
     XCTAssertEqual(server.calls, 4)
 
-    await unobserved.load()  // next observed: refetches
+    await unobserved.load()  // next observed: refreshes
     XCTAssertEqual(server.calls, 5)
     token.end()
   }
@@ -122,7 +122,7 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(entry.state, .error(TestError(code: 1)))
     let token = entry.observe()
     store.invalidate(["k"])
-    XCTAssertEqual(entry.state, .loading, "a refetch with no value to keep hid its spinner")
+    XCTAssertEqual(entry.state, .loading, "a refresh with no value to keep hid its spinner")
     entry.cancel()
     token.end()
   }
@@ -195,7 +195,7 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(post.state, .loaded("liked"))
     XCTAssertTrue(post.isStale, "an edit said what the server holds now")
     await post.load()
-    XCTAssertEqual(server.calls, 2, "a load of the stale entry did not refetch")
+    XCTAssertEqual(server.calls, 2, "a load of the stale entry did not refresh")
 
     // Fresh now; a failed edit's roll-back keeps it fresh, and time still counts from the
     // fetch, not from the roll-back.
@@ -210,7 +210,7 @@ final class SharedStateTests: XCTestCase {
     XCTAssertTrue(post.isStale, "the roll-back restarted the stale time")
   }
 
-  func testAPendingEditStaysOverARefetchAndRollsBackToIt() async {
+  func testAPendingEditStaysOverARefreshAndRollsBackToIt() async {
     let store = LoaderStore()
     let server = CountingServer()
     let post = store.loader(for: ["posts", 1]) { try await server.answer(nil, "v\(server.calls)") }
@@ -224,8 +224,8 @@ final class SharedStateTests: XCTestCase {
       }
     }
     await job.arrival()
-    await post.refetch()  // lands while the edit's job runs
-    XCTAssertEqual(post.state, .loaded("mine"), "a background refetch made a pending edit vanish")
+    await post.refresh()  // lands while the edit's job runs
+    XCTAssertEqual(post.state, .loaded("mine"), "a background refresh made a pending edit vanish")
     job.fail(TestError(code: 1))
     _ = try? await edit.value
     XCTAssertEqual(post.state, .loaded("v1"), "the rollback did not go back to the newer fetch")
@@ -250,12 +250,12 @@ final class SharedStateTests: XCTestCase {
     }
     await job.arrival()
     XCTAssertEqual(likes.state, .loaded(1))
-    await likes.refetch()  // the server says 10 now
+    await likes.refresh()  // the server says 10 now
     XCTAssertEqual(likes.state, .loaded(11), "the pending update was not laid over the new value")
     job.open()
     _ = try? await edit.value
     XCTAssertEqual(likes.state, .loaded(11), "a committed update left before a fetch carried it")
-    await likes.refetch()  // started after the commit: the server's 20 carries the like
+    await likes.refresh()  // started after the commit: the server's 20 carries the like
     XCTAssertEqual(likes.state, .loaded(20), "a fetch after the commit did not replace the edit")
   }
 
@@ -439,7 +439,7 @@ final class SharedStateTests: XCTestCase {
     try await clock.sleepers(count: 3)
     clock.advance(by: .seconds(10))
     await yieldUntil { server.calls == 2 && !feed.isRunning && clock.sleeperCount == 3 }
-    XCTAssertEqual(server.calls, 2, "polling did not refetch")
+    XCTAssertEqual(server.calls, 2, "polling did not refresh")
     token.end()
     // Sleepers: the grace sweeper only; the poll and the stale timer have stopped.
     await yieldUntil { clock.sleeperCount == 1 }
@@ -448,7 +448,7 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(server.calls, 2, "polling went on with no observer")
   }
 
-  func testASignalRefetchesWhileObserved() async {
+  func testASignalRefreshesWhileObserved() async {
     let store = LoaderStore()
     let server = CountingServer()
     let (signals, signal) = AsyncStream.makeStream(of: Void.self)
@@ -459,7 +459,7 @@ final class SharedStateTests: XCTestCase {
     let token = feed.observe()
     signal.yield()
     await yieldUntil { server.calls == 2 }
-    XCTAssertEqual(server.calls, 2, "the signal did not refetch")
+    XCTAssertEqual(server.calls, 2, "the signal did not refresh")
     token.end()
   }
 
@@ -518,8 +518,8 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(state, .loaded(1))
   }
 
-  func testAnAcceptedEditShowsItsChangeOnceThenTheRefetchedValue() async throws {
-    // What a following screen sees when an edit commits and its invalidation refetches:
+  func testAnAcceptedEditShowsItsChangeOnceThenTheRefreshedValue() async throws {
+    // What a following screen sees when an edit commits and its invalidation refreshes:
     // the optimistic change, then the server's answer; a commit that changes nothing on
     // screen writes nothing.
     let store = LoaderStore()
@@ -652,7 +652,7 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(store.count, 0, "trim() kept an entry whose only follower is gone")
   }
 
-  func testAReleasedKeyPathOwnersEntryIsNotRefetchedOnInvalidation() async {
+  func testAReleasedKeyPathOwnersEntryIsNotRefreshedOnInvalidation() async {
     let store = LoaderStore()
     let server = CountingServer()
     let post = store.loader(for: ["p"]) { try await server.answer(nil, "server") }
@@ -661,9 +661,9 @@ final class SharedStateTests: XCTestCase {
     XCTAssertEqual(server.calls, 1)
     model = nil
     store.invalidate(["p"])
-    XCTAssertFalse(post.isRunning, "an entry followed only by a released owner refetched")
+    XCTAssertFalse(post.isRunning, "an entry followed only by a released owner refreshed")
     await yieldUntil { server.calls > 1 }
-    XCTAssertEqual(server.calls, 1, "an entry followed only by a released owner refetched")
+    XCTAssertEqual(server.calls, 1, "an entry followed only by a released owner refreshed")
     XCTAssertTrue(post.isStale)
   }
 

@@ -1,7 +1,7 @@
 // Model-based randomized test of the shared store (DESIGN.md, "Shared state and pages").
 //
 // Each sequence is 30 random operations on one key of a `LoaderStore` on a manual clock:
-// the server's value changes, loads and refetches, invalidations, optimistic edits (a `set`
+// the server's value changes, loads and refreshes, invalidations, optimistic edits (a `set`
 // or an `update`, whose jobs succeed or fail in any order, some invalidating on success),
 // observers coming and going, trims, and clock advances past stale and grace times. After
 // every step the store is checked against `SharedStoreModel`, written from the rules in
@@ -83,8 +83,8 @@ final class SharedStoreModelTests: XCTestCase {
         await current().load()
         model.load(server: server.value)
       case 2:
-        log.append("refetch")
-        await current().refetch()
+        log.append("refresh")
+        await current().refresh()
         model.fetch(server: server.value)
       case 3:
         log.append("invalidate")

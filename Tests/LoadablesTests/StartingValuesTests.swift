@@ -17,7 +17,7 @@ final class StartingValuesTests: XCTestCase {
 
   // MARK: - Starting values
 
-  func testAStartingValueWithoutAFetchTimeShowsAtOnceAndIsRefetchedSilently() async {
+  func testAStartingValueWithoutAFetchTimeShowsAtOnceAndIsRefreshedSilently() async {
     let store = LoaderStore(clock: ManualClock(), startDate: launch)
     let gate = Gate<Note>()
     let note = store.loader(for: ["notes", 1], staleTime: .seconds(60)) { try await gate.pass() }
@@ -29,7 +29,7 @@ final class StartingValuesTests: XCTestCase {
     let load = Task { await note.load() }
     await gate.arrival()
     XCTAssertEqual(
-      note.state, .loaded(Note(id: 1, title: "from the row")), "the refetch was not silent")
+      note.state, .loaded(Note(id: 1, title: "from the row")), "the refresh was not silent")
     gate.open(Note(id: 1, title: "fetched"))
     let state = await load.value
     XCTAssertEqual(state, .loaded(Note(id: 1, title: "fetched")))

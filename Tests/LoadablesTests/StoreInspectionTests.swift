@@ -90,12 +90,12 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertFalse(store.failNextFetch(of: ["nothing"]))
   }
 
-  func testAFailedRefetchKeepsTheValueWhenThePolicySaysSo() async throws {
+  func testAFailedRefreshKeepsTheValueWhenThePolicySaysSo() async throws {
     let store = LoaderStore()
     let entry = store.loader(for: ["kept"], policy: .keepValueOnFailure()) { 5 }
     await entry.load()
     store.failNextFetch(of: ["kept"])
-    await entry.refetch()
+    await entry.refresh()
     XCTAssertEqual(entry.state, .loaded(5))
     XCTAssertEqual(entry.refreshError as? SimulatedFailure, SimulatedFailure())
     let snapshot = try XCTUnwrap(store.snapshot().entry(["kept"]))
@@ -117,7 +117,7 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertTrue(parent.isStale)
     XCTAssertFalse(child.isStale)
 
-    XCTAssertEqual(store.refetch(["posts"], matching: .exact), 1)
+    XCTAssertEqual(store.refresh(["posts"], matching: .exact), 1)
     await parent.load()
     XCTAssertEqual(parent.state, .loaded(2))
 
@@ -129,7 +129,7 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertEqual(store.keys, [["posts", 1]])
     XCTAssertEqual(store.remove(["posts"], matching: .exact).entryCount, 0)
     XCTAssertEqual(store.invalidate(["posts"], matching: .exact), 0)
-    XCTAssertEqual(store.refetch(["posts"], matching: .exact), 0)
+    XCTAssertEqual(store.refresh(["posts"], matching: .exact), 0)
   }
 
   func testAPrefixNamesTheKeyAndEveryLongerKeyUnderIt() async throws {
@@ -152,7 +152,7 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertTrue(child.isStale)
     XCTAssertFalse(other.isStale)
 
-    XCTAssertEqual(store.refetch(["posts"]), 2)
+    XCTAssertEqual(store.refresh(["posts"]), 2)
     await parent.load()
     await child.load()
     XCTAssertEqual(fetches, 4, "both entries under the prefix fetched again, once each")
@@ -204,8 +204,8 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertEqual(state.error as? SimulatedFailure, .offline)
     store.isSimulatingOffline = false
     XCTAssertFalse(store.isSimulatingOffline)
-    let refetched = await entry.refetch()
-    XCTAssertEqual(refetched, .loaded(3))
+    let refreshed = await entry.refresh()
+    XCTAssertEqual(refreshed, .loaded(3))
   }
 
   func testAPagedEntryShowsItsKindItemsAndNextPage() async throws {

@@ -95,7 +95,7 @@ final class StoreRemovalTests: XCTestCase {
     // The holder loads the removed object: no crash, it shows what it loads ...
     server.title = "Ann again"
     let token = profile.observe()
-    await profile.refetch()
+    await profile.refresh()
     XCTAssertEqual(profile.state, .loaded(Profile(name: "Ann again")))
     XCTAssertFalse(store.isRunning)
     token.end()
@@ -291,16 +291,16 @@ final class StoreRemovalTests: XCTestCase {
     await gates[1].arrival()
     XCTAssertTrue(store.isRunning)
     XCTAssertEqual(store.runningCount, 2)
-    // A load joining a running fetch, and a refetch superseding one, count it once.
+    // A load joining a running fetch, and a refresh superseding one, count it once.
     let joining = Task { await first.load() }
-    let refetching = Task { await first.refetch() }
+    let refreshing = Task { await first.refresh() }
     await gates[0].arrival(count: 2)
     XCTAssertEqual(store.runningCount, 2)
 
     gates[0].open(1)
     _ = await loadingFirst.value
     _ = await joining.value
-    _ = await refetching.value
+    _ = await refreshing.value
     XCTAssertEqual(store.runningCount, 1)
     XCTAssertTrue(store.isRunning)
     second.cancel()
@@ -333,7 +333,7 @@ final class StoreRemovalTests: XCTestCase {
 
     // Cancelled, reset, superseded by an invalidation, then stopped by a trim.
     for end in ["cancel", "reset", "invalidate", "trim"] {
-      let loading = Task { await entry.refetch() }
+      let loading = Task { await entry.refresh() }
       await gate.arrival(count: gate.arrived + 1)
       XCTAssertEqual(store.runningCount, 1, end)
       switch end {

@@ -119,7 +119,7 @@ final class UnchangedReloadTests: XCTestCase {
 
   // MARK: - Shared entries
 
-  func testARefetchOfTheSameValueWakesNoObserverYetIsRecordedAsAFetch() async {
+  func testARefreshOfTheSameValueWakesNoObserverYetIsRecordedAsAFetch() async {
     let clock = ManualClock()
     let saved = StorePersistence.inMemory(version: "1")
     let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -136,11 +136,11 @@ final class UnchangedReloadTests: XCTestCase {
 
     clock.advance(by: .seconds(120))
     XCTAssertTrue(entry.isStale)
-    await entry.refetch()
+    await entry.refresh()
 
-    XCTAssertEqual(stateWakes.count, 0, "an unchanged refetch woke the entry's observer")
+    XCTAssertEqual(stateWakes.count, 0, "an unchanged refresh woke the entry's observer")
     XCTAssertEqual(entry.fetchedAt, start.addingTimeInterval(120), "the fetch was not recorded")
-    XCTAssertFalse(entry.isStale, "the unchanged refetch did not restart freshness")
+    XCTAssertFalse(entry.isStale, "the unchanged refresh did not restart freshness")
 
     // The saved record carries the new fetch time: a relaunch sees it.
     await store.flushPersistence()
@@ -151,7 +151,7 @@ final class UnchangedReloadTests: XCTestCase {
 
     // The stream skipped the unchanged state: its next state is the next change.
     answer = "Changed"
-    await entry.refetch()
+    await entry.refresh()
     let next = await streamed.next()
     XCTAssertEqual(next, .loaded("Changed"), "an unchanged state was streamed")
     XCTAssertEqual(stateWakes.count, 1)
@@ -159,7 +159,7 @@ final class UnchangedReloadTests: XCTestCase {
     store.remove(["posts", 1])
   }
 
-  func testARefetchOfTheSameFirstPageWakesNoObserverOfAPagedEntry() async {
+  func testARefreshOfTheSameFirstPageWakesNoObserverOfAPagedEntry() async {
     let store = LoaderStore()
     var fetches = 0
     let source = PagedSource<Int, Int>.numbered(pageSize: 3) { page, _ in
@@ -172,29 +172,29 @@ final class UnchangedReloadTests: XCTestCase {
     defer { observation.end() }
     let stateWakes = ChangeCounter { _ = feed.state }
     let before = fetches
-    await feed.refetch()
-    XCTAssertGreaterThan(fetches, before, "the refetch did not fetch")
-    XCTAssertEqual(stateWakes.count, 0, "an unchanged refetch woke the list's observer")
+    await feed.refresh()
+    XCTAssertGreaterThan(fetches, before, "the refresh did not fetch")
+    XCTAssertEqual(stateWakes.count, 0, "an unchanged refresh woke the list's observer")
     XCTAssertEqual(feed.state.items, [1, 2])
   }
 
-  func testARefetchOfEveryLoadedPageThatChangesNothingWakesNoObserver() async {
+  func testARefreshOfEveryLoadedPageThatChangesNothingWakesNoObserver() async {
     let store = LoaderStore()
     var fetches = 0
     let source = PagedSource<Int, Int>.numbered(pageSize: 2) { page, _ in
       fetches += 1
       return page == 1 ? [1, 2] : page == 2 ? [3, 4] : [5]
     }
-    let feed = store.pagedLoader(for: ["feed"], refetching: .allLoadedPages, source: source)
+    let feed = store.pagedLoader(for: ["feed"], refreshedPages: .allLoadedPages, source: source)
     await feed.load()
     await feed.loadNextPage()
     await feed.loadNextPage()
     XCTAssertEqual(feed.state.items, [1, 2, 3, 4, 5])
     let stateWakes = ChangeCounter { _ = feed.state }
     let before = fetches
-    await feed.refetch()
-    XCTAssertEqual(fetches, before + 3, "the refetch did not fetch every loaded page")
-    XCTAssertEqual(stateWakes.count, 0, "an unchanged refetch of every page woke the observer")
+    await feed.refresh()
+    XCTAssertEqual(fetches, before + 3, "the refresh did not fetch every loaded page")
+    XCTAssertEqual(stateWakes.count, 0, "an unchanged refresh of every page woke the observer")
     XCTAssertEqual(feed.state.items, [1, 2, 3, 4, 5])
   }
 }

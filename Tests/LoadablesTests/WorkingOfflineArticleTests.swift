@@ -65,7 +65,7 @@ final class WorkingOfflineArticleTests: XCTestCase {
       calls += 1
       return ["c"]
     }
-    let refresh = Task { await feed.load() }  // refetches silently: the feed stays
+    let refresh = Task { await feed.load() }  // refreshes silently: the feed stays
     try await connectivity.waiters(count: 1)
     let presentation = LoadingPresentation(
       state: feed.state, isRunning: feed.isRunning,

@@ -51,7 +51,7 @@ final class HandPostBox {
 
   /// Fetches again, keeping the value on screen meanwhile.
   @discardableResult
-  func refetch() async -> HandPostState {
+  func refresh() async -> HandPostState {
     if state.value == nil { state = .loading }
     let task = Task { [weak self] in
       guard let self else { return }

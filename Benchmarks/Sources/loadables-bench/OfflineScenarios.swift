@@ -188,7 +188,7 @@ struct BenchRename: OutboxEdit {
 @MainActor
 let offlineScenarios: [Scenario] = [
   Scenario(
-    name: "offline.persist.write", unit: "refetch of a saved entry, written to disk (flushed)",
+    name: "offline.persist.write", unit: "refresh of a saved entry, written to disk (flushed)",
     library: { iterations in
       let directory = BenchDirectory()
       defer { directory.remove() }
@@ -198,7 +198,7 @@ let offlineScenarios: [Scenario] = [
       await entry.load()
       await store.flushPersistence()
       for _ in 0..<iterations {
-        let state = await entry.refetch()
+        let state = await entry.refresh()
         await store.flushPersistence()
         precondition(state.isLoaded)
       }
@@ -212,7 +212,7 @@ let offlineScenarios: [Scenario] = [
       let encoder = JSONEncoder()
       let path = HandFiles.postPath(1, in: directory.path)
       for _ in 0..<iterations {
-        guard let value = await box.refetch().value else { preconditionFailure("no value") }
+        guard let value = await box.refresh().value else { preconditionFailure("no value") }
         do {
           try HandFiles.writeAtomically(try encoder.encode(value), to: path, in: directory.path)
         } catch {

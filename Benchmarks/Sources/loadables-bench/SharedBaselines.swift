@@ -132,7 +132,7 @@ final class HandFeedBox {
   init(items: [HandPost]) { self.items = items }
 }
 
-/// A detail: its post, observed, refetched in a task; its fetch patches every feed holding
+/// A detail: its post, observed, refreshed in a task; its fetch patches every feed holding
 /// the post.
 @MainActor @Observable
 final class HandDetailBox {
@@ -147,7 +147,7 @@ final class HandDetailBox {
   }
 
   /// Fetches now, superseding a running fetch, and patches the feeds.
-  func refetch() async {
+  func refresh() async {
     task?.cancel()
     let task = Task { [weak self] in
       guard let self else { return }

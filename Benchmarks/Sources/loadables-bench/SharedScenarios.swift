@@ -30,7 +30,7 @@ struct SyncedPost: Identifiable, Equatable, Sendable {
   var title: String
 }
 
-/// How many rows the synced feed holds, and the row the detail refetches.
+/// How many rows the synced feed holds, and the row the detail refreshes.
 let syncedFeedCount = 1_000
 let syncedPostID = 500
 
@@ -42,7 +42,7 @@ let syncedTitles = ["first title", "second title"]
 let sharedScenarios: [Scenario] = [
   Scenario(
     name: "shared.sync.detail",
-    unit: "detail refetch whose item shows in a 1,000-item feed (both observed)",
+    unit: "detail refresh whose item shows in a 1,000-item feed (both observed)",
     library: { iterations in
       let store = LoaderStore(graceTime: benchmarkStaleTime)
       store.keepInSync(SyncedPost.self)
@@ -58,7 +58,7 @@ let sharedScenarios: [Scenario] = [
         _ = feed.state
         _ = detail.state
       }) {
-        for _ in 0..<iterations { await detail.refetch() }
+        for _ in 0..<iterations { await detail.refresh() }
       }
       precondition(feed.state.data?[syncedPostID] == detail.state.data)
     },
@@ -77,7 +77,7 @@ let sharedScenarios: [Scenario] = [
         _ = feed.items
         _ = detail.post
       }) {
-        for _ in 0..<iterations { await detail.refetch() }
+        for _ in 0..<iterations { await detail.refresh() }
       }
       precondition(feed.items[syncedPostID] == detail.post)
     }

@@ -36,11 +36,11 @@ extension LoaderStore {
   /// - Returns: Whether the store holds an entry of that key.
   @available(
     *, deprecated,
-    message: "use refetch(_:matching: .exact), which returns a count"
+    message: "use refresh(_:matching: .exact), which returns a count"
   )
   @discardableResult
   public func refetchEntry(_ key: LoadKey) -> Bool {
-    refetch(key, matching: .exact) > 0
+    refresh(key, matching: .exact) > 0
   }
 
   /// Marks the entry of exactly `key` stale.
@@ -170,4 +170,70 @@ extension EntrySnapshot {
       isPersisted: isPersisted, pendingEditCount: pendingEditCount, editCount: editCount,
       failsNextFetch: failsNextFetch)
   }
+}
+
+// MARK: - One word for a reload that keeps the value: `refresh`
+
+extension SharedEntry {
+  /// Fetches now, whatever the freshness, keeping a loaded value on screen, and returns
+  /// when the fetch ends.
+  ///
+  /// - Returns: The state when the call returns.
+  @available(*, deprecated, renamed: "refresh()")
+  @discardableResult
+  public func refetch() async -> State {
+    await refresh()
+  }
+}
+
+/// What a paged entry fetches when it refreshes a loaded list.
+@available(*, deprecated, renamed: "PagedRefresh")
+public typealias PagedRefetch = PagedRefresh
+
+extension LoaderStore {
+  /// The paged entry for `key`, made on first use.
+  ///
+  /// - Parameters:
+  ///   - key: The entry's key.
+  ///   - staleTime: How long a first page stays fresh; `nil` for the store's default.
+  ///   - waitsForNetwork: Whether page fetches wait while offline; `nil` for the default.
+  ///   - triggers: What makes the entry refresh its first page; `nil` for the default.
+  ///   - persisted: Whether the items are saved between launches; `nil` for the default.
+  ///   - maxPages: The most pages the list keeps; `nil` for the source's.
+  ///   - refetch: What a refresh of a loaded list fetches.
+  ///   - source: The paged source.
+  /// - Returns: The shared paged entry.
+  @available(*, deprecated, message: "the label refetching: is now refreshedPages:")
+  public func pagedLoader<Item: Sendable, Cursor: Equatable & Sendable>(
+    for key: LoadKey,
+    staleTime: Duration? = nil,
+    waitsForNetwork: Bool? = nil,
+    refreshing triggers: [RefreshTrigger]? = nil,
+    persisted: Bool? = nil,
+    maxPages: Int? = nil,
+    refetching refetch: PagedRefresh,
+    source: PagedSource<Item, Cursor>
+  ) -> SharedPagedLoader<Item, Cursor> {
+    pagedLoader(
+      for: key, staleTime: staleTime, waitsForNetwork: waitsForNetwork, refreshing: triggers,
+      persisted: persisted, maxPages: maxPages, refreshedPages: refetch, source: source)
+  }
+}
+
+/// The 0.3 requirement of a ``PagedLoadDefinition`` that said what a refresh of its loaded
+/// list fetches, now ``PagedLoadDefinition/refreshedPages``. An implementation detail: a
+/// definition written for 0.3 that states `refetch` keeps it, because the default
+/// `refreshedPages` reads it through this protocol (whose requirement is not deprecated, so
+/// the library reads it without a warning); ``PagedLoadDefinition`` restates it deprecated.
+public protocol _PagedRefetchMode {
+  /// What a refresh of the loaded list fetches; ``PagedRefresh/firstPage`` by default.
+  var refetch: PagedRefresh { get }
+}
+
+extension _PagedRefetchMode {
+  /// The first page alone: ``PagedRefresh/firstPage``.
+  public var refetch: PagedRefresh { .firstPage }
+
+  /// The 0.3 `refetch` of this definition, read without naming the deprecated requirement.
+  var statedRefetch: PagedRefresh { refetch }
 }

@@ -1,6 +1,6 @@
 /// A reload that brings back what is already on screen writes nothing.
 ///
-/// When a load that did not show a spinner (a silent reload, a refetch) ends with a state
+/// When a load that did not show a spinner (a silent reload, a refresh) ends with a state
 /// equal to the one on screen, the engine does not write it: the state's observers (a
 /// SwiftUI view, an `@Observable` model's readers, the ``StateStream``) are not told, so a
 /// feed polled every minute re-renders nothing while nothing changes. The status beside the

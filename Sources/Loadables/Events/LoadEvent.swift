@@ -165,11 +165,11 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// it is kept apart after a ``LoadKeyTypeMismatch``. Reported before anything else of the
   /// entry: a restored value, the outbox's edits laid over it.
   case entryMade
-  /// An entry was marked stale, or told to refetch. The detail says by what:
+  /// An entry was marked stale, or told to refresh. The detail says by what:
   /// ``LoaderStore/invalidate(_:matching:)`` (with its prefix), ``LoaderStore/invalidateAll()``, the
   /// `invalidating:` keys of an edit that committed, the ``OutboxEdit/invalidates`` of an
   /// outbox edit that was sent, or a ``RefreshTrigger`` that fired (its value is not marked
-  /// stale then: the observed entry refetches at once). A refetch that follows is a load of
+  /// stale then: the observed entry refreshes at once). A refresh that follows is a load of
   /// the entry: ``started``, silent when a value stays on screen.
   case entryInvalidated
   /// An entry left the store on the store's own account; whoever still holds the object may

@@ -98,7 +98,7 @@ public final class Connectivity {
   }
 
   /// Runs each reconnect action registered now, in order. An action may add or remove
-  /// actions (a refetch may make room in its store, which stops another entry's triggers):
+  /// actions (a refresh may make room in its store, which stops another entry's triggers):
   /// one removed before its turn is not run.
   private func reconnected() {
     for id in reconnectActions.keys.sorted() {

@@ -32,7 +32,7 @@ public import Observation
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
 /// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, removes the edit and rewrites its saved record as committed: the change is laid over every value saved before the commit, in this launch and the next, until a newer fetch lands |
 /// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
-/// | a refetch, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
+/// | a refresh, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
 /// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported once in ``issues``, whether or not another edit waits behind it |
 /// | each step of an edit's way | its ``OutboxItem/status`` says why it is not done yet: ready, sending, waiting for the network, backing off (which attempt, and when the next is), waiting behind an earlier edit of its scope, waiting to be saved, waiting for a handler, or failed |

@@ -42,7 +42,7 @@ public protocol OutboxEdit: Codable, Sendable {
   /// such as `["posts", id]`.
   var scope: LoadKey { get }
 
-  /// Prefixes invalidated once the edit commits, so observed entries refetch the server's
+  /// Prefixes invalidated once the edit commits, so observed entries refresh the server's
   /// truth. Empty by default.
   var invalidates: [LoadKey] { get }
 

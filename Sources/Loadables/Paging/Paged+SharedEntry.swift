@@ -1,6 +1,6 @@
 // `@Paged` and the key-path paged form follow a shared paged entry as the value forms follow
 // a `SharedLoader` (see `Following.swift`): the entry's states are mirrored into the form's
-// own state. The entry is the one source of truth: its own `loadNextPage()`, `refetch()` and
+// own state. The entry is the one source of truth: its own `loadNextPage()`, `refresh()` and
 // `loadPreviousPage()` load its pages, and every form following it shows them.
 
 extension Paged.Binding {
@@ -19,7 +19,7 @@ extension Paged.Binding {
   ///
   /// While it follows, the property shows the entry's pages, cursors and errors, and its
   /// ``handle`` the entry's status (`isRunning`, `isRefreshing`, `refreshError`, …), so the
-  /// entry's own ``SharedEntry/loadNextPage()``, ``SharedEntry/refetch()`` and
+  /// entry's own ``SharedEntry/loadNextPage()``, ``SharedEntry/refresh()`` and
   /// ``SharedEntry/loadPreviousPage()`` show their spinners here too. A call with a
   /// ``PagedSource`` is a load of the property's own, which ends the following.
   ///

@@ -84,7 +84,7 @@ extension Paged {
   ///
   /// `load` also takes a store's paged entry in place of a source
   /// (`$feed.load(from: entry)`): the property then follows the entry, showing what it
-  /// writes, and the entry's own ``SharedEntry/loadNextPage()``, ``SharedEntry/refetch()``
+  /// writes, and the entry's own ``SharedEntry/loadNextPage()``, ``SharedEntry/refresh()``
   /// and ``SharedEntry/loadPreviousPage()`` load its pages.
   ///
   /// It is also a property wrapper, so a child view can declare

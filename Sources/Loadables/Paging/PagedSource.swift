@@ -42,7 +42,7 @@ public struct PagedSource<Item: Sendable, Cursor: Equatable & Sendable>: Sendabl
   /// over what the neighbouring page says (its ``Page/previous`` or ``Page/next``), so the
   /// page comes back exactly as it was asked for the first time, and a source that pages
   /// forward only (no ``Page/previous``) scrolls back all the same. Past the pages ever
-  /// loaded, the pages' own cursors lead on. A refresh (or a load, or an entry's refetch)
+  /// loaded, the pages' own cursors lead on. A refresh (or a load, or an entry's refresh)
   /// forgets the dropped pages: it replaces the list with its first page.
   ///
   /// <!-- compile: context Paging -->

@@ -64,7 +64,7 @@ extension PagedState: EngineState where Cursor: Equatable {
         nextPage: phaseAtEnd(after: first, pages: 1, cursors: cursors, droppedBefore: []),
         previousPage: phaseAtStart(before: first, cursors: cursors, droppedAfter: []),
         pages: [first], cursors: cursors)
-      // A refetch of every loaded page: the pages after the first, appended as next pages.
+      // A refresh of every loaded page: the pages after the first, appended as next pages.
       for next in following {
         guard let cursor = state.nextCursor, state.hasNextPage else { break }
         state = state.appending(next, at: cursor, maxPages: nil)

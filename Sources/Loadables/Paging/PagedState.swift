@@ -108,7 +108,7 @@ extension PagedState {
   /// When it is above `0`, the top of ``items`` is not the top of the list: a previous page
   /// (``hasPreviousPage``) fetches the dropped page just before it again, at the cursor it
   /// was first fetched with, so scrolling back up brings the dropped pages back one by one.
-  /// A refresh (or, for a store's entry, a refetch) loads the list again from its first
+  /// A refresh (or, for a store's entry, a refresh) loads the list again from its first
   /// page instead, for a "Back to top" row. Pages dropped from the end, after a previous
   /// page, are counted by ``droppedTrailingPageCount``.
   public var droppedPageCount: Int { droppedBefore.count }
@@ -256,7 +256,7 @@ public struct Page<Item, Cursor> {
   public var previous: Cursor?
 
   /// The pages fetched after this one in the same load, in order (each at the cursor its
-  /// predecessor gave): how a refetch of every loaded page hands its pages to the engine as
+  /// predecessor gave): how a refresh of every loaded page hands its pages to the engine as
   /// one outcome. Empty in every page a ``PagedState`` holds.
   @usableFromInline var following: [Page] = []
 

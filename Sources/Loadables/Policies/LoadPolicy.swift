@@ -217,7 +217,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// value shown as the load starts), its network sources and what a failure keeps stay, so
   /// a load started with it binds the same target (a retry's attempts, a wait for the
   /// network show on the load). For a load whose block runs several operations, each under
-  /// ``wrap(_:)`` of the whole policy: a paged entry's refetch of every loaded page, where a
+  /// ``wrap(_:)`` of the whole policy: a paged entry's refresh of every loaded page, where a
   /// retry retries the page that failed.
   @usableFromInline
   var unwrapped: LoadPolicy {

@@ -30,7 +30,7 @@ struct LoadingSource<Value: Sendable> {
   let loadsOnAppear: Bool
 
   /// Keeps the source observed while the view is on screen, for sources that need to know
-  /// (a shared entry: invalidations refetch it, its triggers run, its grace time waits);
+  /// (a shared entry: invalidations refresh it, its triggers run, its grace time waits);
   /// `nil` for the others.
   private let observe: (@MainActor () async -> Void)?
 

@@ -20,8 +20,8 @@
     /// ```
     ///
     /// The entry's state is observable, so the view redraws when another screen's edit, an
-    /// invalidation's refetch or a refresh trigger changes it. While the view is on screen
-    /// the entry counts as observed: it refetches when invalidated, runs its refresh
+    /// invalidation's refresh or a refresh trigger changes it. While the view is on screen
+    /// the entry counts as observed: it refreshes when invalidated, runs its refresh
     /// triggers, and is not dropped from its store. Given another entry while on screen, the
     /// view follows that one instead. The logic is ``EntryPresence``'s, which the view keeps
     /// in its state.

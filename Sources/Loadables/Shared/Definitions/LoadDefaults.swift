@@ -13,7 +13,7 @@
 /// > Important: A negative `staleTime` or a `maxAttempts` below one stops the program with
 /// > a message naming it when the store is made.
 public struct LoadDefaults: Sendable, CustomStringConvertible {
-  /// How long a value stays fresh. Zero (the default) means every load refetches, silently,
+  /// How long a value stays fresh. Zero (the default) means every load refreshes, silently,
   /// while the value stays on screen.
   public var staleTime: Duration
   /// How many attempts a fetch makes in all, the first included, when its caller gives no
@@ -24,7 +24,7 @@ public struct LoadDefaults: Sendable, CustomStringConvertible {
   /// Whether fetches wait while the store's ``LoaderStore/connectivity`` says offline;
   /// `true` by default.
   public var waitsForNetwork: Bool
-  /// What refetches every entry while it is observed; none by default.
+  /// What refreshes every entry while it is observed; none by default.
   public var refreshTriggers: [RefreshTrigger]
   /// Whether entries whose value is `Codable` are kept by the store's persistence; `true` by
   /// default.
@@ -38,7 +38,7 @@ public struct LoadDefaults: Sendable, CustomStringConvertible {
   ///     one.
   ///   - backoff: The wait before each of those retries.
   ///   - waitsForNetwork: Whether fetches wait for the network while offline.
-  ///   - refreshTriggers: What refetches observed entries.
+  ///   - refreshTriggers: What refreshes observed entries.
   ///   - isPersisted: Whether `Codable` entries persist.
   public init(
     staleTime: Duration = .zero,

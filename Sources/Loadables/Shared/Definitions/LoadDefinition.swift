@@ -60,7 +60,7 @@ public protocol LoadDefinition: Sendable {
   /// for the store's ``LoadDefaults/waitsForNetwork``.
   var waitsForNetwork: Bool? { get }
 
-  /// What refetches the entry while it is observed; `nil` (the default) for the store's
+  /// What refreshes the entry while it is observed; `nil` (the default) for the store's
   /// ``LoadDefaults/refreshTriggers``.
   var refreshTriggers: [RefreshTrigger]? { get }
 

@@ -34,9 +34,9 @@
 /// | ``isPersisted`` | ``LoadDefaults/isPersisted`` |
 /// | ``maxPages`` | the source's ``PagedSource/maxPages`` |
 ///
-/// ``refetch`` is ``PagedRefetch/firstPage`` unless the definition says otherwise. Each
+/// ``refreshedPages`` is ``PagedRefresh/firstPage`` unless the definition says otherwise. Each
 /// page fetch runs under the source's ``PagedSource/policy``, as with
-/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
+/// ``LoaderStore/pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refreshedPages:source:)``.
 ///
 /// As with every shared entry, the first caller for a key makes it. A caller that finds its
 /// key's entry already made (a key-based call, a definition of another type, another
@@ -45,7 +45,7 @@
 /// ``StoreDiagnostic/settingsIgnored(key:setting:used:asked:)``. One whose item or cursor
 /// type differs from the entry's gets an entry of its own, see
 /// ``StoreDiagnostic/typeMismatch(_:)``.
-public protocol PagedLoadDefinition: Sendable {
+public protocol PagedLoadDefinition: _PagedRefetchMode, Sendable {
   /// The type of the list's items.
   associatedtype Item: Sendable
   /// The type of the position of a page: a page number, an offset, or a token.
@@ -66,7 +66,7 @@ public protocol PagedLoadDefinition: Sendable {
   /// default) for the store's ``LoadDefaults/waitsForNetwork``.
   var waitsForNetwork: Bool? { get }
 
-  /// What refetches the first page while the entry is observed; `nil` (the default) for the
+  /// What refreshes the first page while the entry is observed; `nil` (the default) for the
   /// store's ``LoadDefaults/refreshTriggers``.
   var refreshTriggers: [RefreshTrigger]? { get }
 
@@ -78,8 +78,12 @@ public protocol PagedLoadDefinition: Sendable {
   /// ``PagedSource/maxPages``.
   var maxPages: Int? { get }
 
-  /// What a refetch of a loaded list fetches; ``PagedRefetch/firstPage`` by default.
-  var refetch: PagedRefetch { get }
+  /// What a refresh of a loaded list fetches; ``PagedRefresh/firstPage`` by default.
+  var refreshedPages: PagedRefresh { get }
+
+  /// What a refresh of a loaded list fetches: the 0.3 spelling of ``refreshedPages``.
+  @available(*, deprecated, renamed: "refreshedPages")
+  var refetch: PagedRefresh { get }
 
   /// A placeholder list to show until the first page lands, computed from what the store
   /// already holds (the first items of another list, say); `nil` (the default) for none.
@@ -112,8 +116,9 @@ extension PagedLoadDefinition {
   public var isPersisted: Bool? { nil }
   /// The source's ``PagedSource/maxPages``.
   public var maxPages: Int? { nil }
-  /// The first page alone: ``PagedRefetch/firstPage``.
-  public var refetch: PagedRefetch { .firstPage }
+  /// The first page alone (``PagedRefresh/firstPage``), or what a definition written for 0.3
+  /// states as its `refetch`.
+  public var refreshedPages: PagedRefresh { statedRefetch }
   /// No placeholder.
   @MainActor public func placeholder(in store: LoaderStore) throws -> [Item]? { nil }
 }
@@ -132,7 +137,7 @@ extension LoaderStore {
   /// the definition states with the entry's (see ``PagedLoadDefinition`` for the rule); its
   /// source and refresh triggers are read only when the entry is made. The entry
   /// behaves as one made by
-  /// ``pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refetching:source:)``.
+  /// ``pagedLoader(for:staleTime:waitsForNetwork:refreshing:persisted:maxPages:refreshedPages:source:)``.
   ///
   /// - Parameter definition: What the list is: its key, types, source and settings.
   /// - Returns: The shared paged entry for the definition's key.
@@ -158,7 +163,8 @@ extension LoaderStore {
     let entry = pagedLoader(
       for: key, staleTime: definition.staleTime, waitsForNetwork: definition.waitsForNetwork,
       refreshing: definition.refreshTriggers, persisted: definition.isPersisted,
-      maxPages: definition.maxPages, refetching: definition.refetch, source: definition.source)
+      maxPages: definition.maxPages, refreshedPages: definition.refreshedPages,
+      source: definition.source)
     if entry.definition == nil {
       entry.definition = kind
       showPlaceholder(in: entry) { try definition.placeholder(in: self) }

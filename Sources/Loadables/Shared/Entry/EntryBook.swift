@@ -19,7 +19,7 @@
 /// The state on screen is ``shown``: the committed ``base`` (what the last fetch wrote)
 /// with the pending edits laid over it, in order. A newer fetched value becomes the new
 /// base and the edits are laid over it again, so an edit waiting for its job survives a
-/// background refetch. An edit leaves the log when it is rolled back, when the entry is
+/// background refresh. An edit leaves the log when it is rolled back, when the entry is
 /// reset, or once it has committed and a fetch that started after the commit has landed
 /// (that value carries it).
 struct EntryBook<State: SharedEntryState> {
@@ -89,17 +89,17 @@ struct EntryBook<State: SharedEntryState> {
   }
 
   /// A caller asks for a fetch whatever the freshness.
-  mutating func refetch() -> Effects {
+  mutating func refresh() -> Effects {
     [startFetch(silently: showsValue)]
   }
 
-  /// A refresh trigger fired: refetch while observed and not already fetching.
+  /// A refresh trigger fired: refresh while observed and not already fetching.
   mutating func triggered(isFetching: Bool) -> Effects {
     guard isObserved, !isFetching else { return [] }
     return [startFetch(silently: showsValue)]
   }
 
-  /// The value turns stale; observed entries, and any with a fetch running, refetch at once
+  /// The value turns stale; observed entries, and any with a fetch running, refresh at once
   /// (a running fetch started before the invalidation and must not store).
   mutating func invalidate(isFetching: Bool) -> Effects {
     tally.invalidated = true
@@ -159,7 +159,7 @@ struct EntryBook<State: SharedEntryState> {
   /// A value the app already has (the row the user tapped) becomes the base, as if fetched
   /// at `fetchedAt` on the store's stopwatch: as fresh as that age says, and kept between
   /// launches once an edit commits over it. Without a `fetchedAt` it is stale at once, so
-  /// the next load or observer refetches it silently.
+  /// the next load or observer refreshes it silently.
   mutating func start(with state: State, fetchedAt: Duration?, at now: Duration) -> Effects {
     base = state
     tally.fetchedAt = fetchedAt
@@ -167,7 +167,7 @@ struct EntryBook<State: SharedEntryState> {
     return written(.initialValue, at: now, shownSince: fetchedAt, stale: fetchedAt == nil)
   }
 
-  /// A placeholder shows until the first fetch lands: it is stale (a load refetches it
+  /// A placeholder shows until the first fetch lands: it is stale (a load refreshes it
   /// silently, keeping it on screen), it has no fetch time, and nothing saves it.
   mutating func showPlaceholder(_ state: State, at now: Duration) -> Effects {
     base = state
@@ -261,7 +261,7 @@ struct EntryBook<State: SharedEntryState> {
   // MARK: - Observers
 
   /// An observer arrived. The first one starts the triggers and the stale timer, or a
-  /// silent refetch of a stale value.
+  /// silent refresh of a stale value.
   mutating func observe(isFetching: Bool, at now: Duration) -> Effects {
     tally.observerCount += 1
     guard tally.observerCount == 1 else { return [] }

@@ -12,7 +12,7 @@
 ///
 /// | event | what happens |
 /// |---|---|
-/// | ``appeared(_:loads:silently:)`` | takes an observation of the entry (so it refetches when invalidated and runs its triggers) and starts its load, which fetches only when the value is missing or stale |
+/// | ``appeared(_:loads:silently:)`` | takes an observation of the entry (so it refreshes when invalidated and runs its triggers) and starts its load, which fetches only when the value is missing or stale |
 /// | appeared again with the same entry | nothing: one observation, one load |
 /// | appeared with another entry, or ``changed(to:loads:silently:)`` while shown | ends the observation of the first, then follows the second |
 /// | ``disappeared()`` | ends the observation and the wait of its load; a fetch it started goes on for the entry's other observers, as a cancelled ``SharedEntry/load(silently:)`` caller's does |
@@ -39,7 +39,7 @@ public final class EntryPresence {
   /// - Parameters:
   ///   - entry: The shared entry the screen shows.
   ///   - loads: Whether to start the entry's load (``SharedEntry/load(silently:)``): a fresh
-  ///     value fetches nothing, a stale one refetches silently. `true` by default.
+  ///     value fetches nothing, a stale one refreshes silently. `true` by default.
   ///   - silently: When `true`, the load does not write the started state (`.loading`).
   /// - Returns: The task waiting for the load, when one was started; cancelling it ends the
   ///   wait only.

@@ -91,7 +91,7 @@ final class SharedFollow {
 
 extension Loadable.Binding {
   /// Shows a shared entry's state in this property and keeps following it — an
-  /// invalidation's refetch, another screen's edit — until this property starts, cancels
+  /// invalidation's refresh, another screen's edit — until this property starts, cancels
   /// or resets a load of its own, is assigned, or goes away; starts the entry's load (see
   /// ``SharedEntry/load(silently:)``) in a new task.
   ///

@@ -4,7 +4,7 @@ extension SharedEntry {
   /// Since when nobody observes the entry, on the store's stopwatch; `nil` while observed.
   var unobservedSince: Duration? { book.tally.unobservedSince }
 
-  /// Marks the value stale; an observed entry, or one whose fetch is running, refetches at
+  /// Marks the value stale; an observed entry, or one whose fetch is running, refreshes at
   /// once — silently when it holds a value — so a fetch that started before never stores
   /// its older result.
   func invalidate(_ cause: InvalidationCause) {

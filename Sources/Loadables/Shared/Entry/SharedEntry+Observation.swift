@@ -4,8 +4,8 @@ extension SharedEntry {
   /// Marks the entry as observed until the returned token ends (``SharedObservation/end()``,
   /// or when the token is released).
   ///
-  /// While observed, the entry refetches when invalidated and runs its refresh triggers.
-  /// When observation starts on a stale value, the entry refetches it silently.
+  /// While observed, the entry refreshes when invalidated and runs its refresh triggers.
+  /// When observation starts on a stale value, the entry refreshes it silently.
   ///
   /// - Returns: The token that keeps the entry observed.
   public func observe() -> SharedObservation {

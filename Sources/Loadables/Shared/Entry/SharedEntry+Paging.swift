@@ -17,10 +17,10 @@ extension SharedEntry {
   /// - After a previous page dropped pages from the end (``PagedState/droppedTrailingPageCount``):
   ///   fetches the first of them again, at the cursor it was first fetched with.
   /// - A list restored with its items alone (saved by an earlier version, or with a cursor
-  ///   that is not `Codable`): refetches the first page (silently), after which pages follow.
+  ///   that is not `Codable`): refreshes the first page (silently), after which pages follow.
   ///
   /// The page is the entry's, as every fetch of it is: cancelling the caller ends only its
-  /// wait. A first-page fetch (a load of a stale list, ``refetch()``, an invalidation)
+  /// wait. A first-page fetch (a load of a stale list, ``refresh()``, an invalidation)
   /// cancels it; an optimistic edit does not. It never makes the list fresh.
   public func loadNextPage<Item, Cursor>() async where State == PagedState<Item, Cursor> {
     await loadAddedPage(previous: false)
@@ -46,7 +46,7 @@ extension SharedEntry {
   /// - Before the first page, when ``PagedState/hasPreviousPage`` is `false` (a list that
   ///   pages forward only, at its first page), after a ``RepeatedCursorError``: does nothing.
   /// - After a failed previous page: fetches that page again.
-  /// - A list restored with its items alone: refetches the first page (silently), as
+  /// - A list restored with its items alone: refreshes the first page (silently), as
   ///   ``loadNextPage()`` does.
   ///
   /// With `maxPages`, the pages at the end are dropped, and a later ``loadNextPage()``
@@ -71,7 +71,7 @@ extension SharedEntry {
     if slot.isBusy {
       store?.touch(self)
     } else if book.base.list.isLoaded, book.base.pages.isEmpty {
-      startRefetch()
+      startRefresh()
     } else {
       store?.touch(self)
       itemLink?.fetchStarted()

@@ -1,7 +1,7 @@
 // Prefetching an entry, and the priority its fetches wait at in a `ConcurrencyLimiter`.
 //
 // An entry's fetch runs at the `LoadPriority` of the call that started it: a prefetch's, or
-// `LoadPriority.current` of a load, refetch, invalidation or observer. A fetch started below
+// `LoadPriority.current` of a load, refresh, invalidation or observer. A fetch started below
 // the highest priority gets a priority scope of its own, kept in `fetchPriority`; a load
 // that joins it raises that scope to its own priority, which moves the fetch's waits up
 // their limiters' lines. A fetch started at the highest priority needs no scope: nothing can
@@ -41,7 +41,7 @@ extension SharedEntry {
   /// ``load(silently:)``, ``value(silently:)``) while the prefetch waits for a permit raises
   /// that wait to the screen's ``LoadPriority/current`` (``LoadPriority/userInitiated`` unless
   /// a scope says otherwise) and joins the fetch: it waits as its own fetch would have, at the
-  /// end of its priority's line, never behind the prefetch's place. A ``refetch()`` supersedes
+  /// end of its priority's line, never behind the prefetch's place. A ``refresh()`` supersedes
   /// the prefetch instead, as it supersedes any fetch.
   ///
   /// - Parameters:
@@ -63,7 +63,7 @@ extension SharedEntry {
     {
       return false
     }
-    withLoadPriority(priority) { perform(book.refetch()) }
+    withLoadPriority(priority) { perform(book.refresh()) }
     return true
   }
 

@@ -29,7 +29,7 @@ extension SharedEntry {
   /// With a `fetchedAt`, the value is as fresh as that age says against the stale time, it
   /// is ``fetchedAt`` until the next fetch, and a committed edit over it is saved by the
   /// store's persistence. Without one (the default) it is stale at once: the next load or
-  /// observer refetches it silently, keeping it on screen. A `fetchedAt` in the future
+  /// observer refreshes it silently, keeping it on screen. A `fetchedAt` in the future
   /// counts as now. Unlike ``showPlaceholder(_:)``, the value is not flagged.
   ///
   /// - Parameters:
@@ -56,7 +56,7 @@ extension SharedEntry {
   /// if let row = feed.state.data?.first(where: { $0.id == id }) {
   ///   detail.showPlaceholder(row)
   /// }
-  /// await detail.load()  // refetches silently; the placeholder stays on screen meanwhile
+  /// await detail.load()  // refreshes silently; the placeholder stays on screen meanwhile
   /// ```
   ///
   /// The state is `.loaded(value)` and ``isPlaceholder`` is `true` until the engine writes

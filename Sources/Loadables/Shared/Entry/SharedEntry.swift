@@ -17,12 +17,12 @@ public import Foundation
 /// |---|---|
 /// | ``load(silently:)`` while a fetch runs | joins it: one fetch for every caller |
 /// | ``load(silently:)`` with a fresh value | returns it; fetches nothing |
-/// | ``load(silently:)`` with a stale value | keeps it on screen and refetches silently |
+/// | ``load(silently:)`` with a stale value | keeps it on screen and refreshes silently |
 /// | cancelling a caller of `load` | ends that caller's wait; the fetch goes on for the others |
-/// | ``refetch()`` | starts a new fetch whatever the freshness, superseding a running one |
+/// | ``refresh()`` | starts a new fetch whatever the freshness, superseding a running one |
 ///
 /// An entry is *observed* while an ``observe()`` token, a `states` subscription or a
-/// following wrapper or key path is alive. Observed entries refetch when invalidated and
+/// following wrapper or key path is alive. Observed entries refresh when invalidated and
 /// run their ``RefreshTrigger``s; an entry nobody observes is dropped from its store after
 /// the store's grace time (the object keeps working for whoever holds it, but is no longer
 /// shared).
@@ -172,7 +172,7 @@ where State.Value == Value {
   }
 
   /// Whether the value is older than the entry's stale time, or was invalidated (or there
-  /// is no value yet): the next load refetches it, silently when there is a value to keep.
+  /// is no value yet): the next load refreshes it, silently when there is a value to keep.
   ///
   /// Observable: while the entry is observed, a timer on the store's clock tells observers
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
@@ -212,7 +212,7 @@ where State.Value == Value {
   ///
   /// - A fetch runs: waits for it (and anything that supersedes it) to end.
   /// - The value is fresh: returns it; nothing is fetched.
-  /// - The value is stale: keeps it on screen and refetches silently.
+  /// - The value is stale: keeps it on screen and refreshes silently.
   /// - Otherwise: writes `.loading` (unless `silently`) and fetches.
   ///
   /// Cancelling the caller ends only its wait; the fetch goes on, and its result is stored
@@ -244,7 +244,7 @@ where State.Value == Value {
 
   /// Starts a load and returns at once, without waiting for it: ``load(silently:)``'s
   /// first step (a fresh value fetches nothing; a running fetch is joined; a stale value
-  /// is refetched silently), taken before this returns. The same word starts a load
+  /// is refreshed silently), taken before this returns. The same word starts a load
   /// without waiting in every form.
   ///
   /// <!-- compile: context StoreView -->
@@ -293,16 +293,16 @@ where State.Value == Value {
   ///
   /// - Returns: The state when the call returns.
   @discardableResult
-  public func refetch() async -> State {
-    startRefetch()
+  public func refresh() async -> State {
+    startRefresh()
     await slot.untilIdle()
     return slot.storage
   }
 
-  /// Counts a use and starts a fetch whatever the freshness; see ``refetch()``.
-  func startRefetch() {
+  /// Counts a use and starts a fetch whatever the freshness; see ``refresh()``.
+  func startRefresh() {
     store?.touch(self)
-    perform(book.refetch())
+    perform(book.refresh())
   }
 
   /// Cancels the running fetch and brings back the state it replaced.

@@ -1,13 +1,13 @@
 public import Foundation
 
 extension RefreshTrigger {
-  /// Refetches whenever `NotificationCenter.default` posts a notification named `name`,
+  /// Refreshes whenever `NotificationCenter.default` posts a notification named `name`,
   /// while the entry is observed.
   ///
   /// The observer is added when observation starts and removed when it ends. Notifications
-  /// posted while a refetch is being started are coalesced: a burst causes one refetch (and
-  /// a refetch is skipped anyway while a fetch runs). The notification may be posted on any
-  /// thread; the refetch always starts on the main actor.
+  /// posted while a refresh is being started are coalesced: a burst causes one refresh (and
+  /// a refresh is skipped anyway while a fetch runs). The notification may be posted on any
+  /// thread; the refresh always starts on the main actor.
   ///
   /// On Apple platforms `appBecameActive` is this trigger with UIKit's notification. On
   /// macOS, use AppKit's:
@@ -19,12 +19,12 @@ extension RefreshTrigger {
   /// ) { try await api.feed() }
   /// ```
   ///
-  /// - Parameter name: The notification to refetch on.
-  /// - Returns: A trigger that refetches on every such notification.
+  /// - Parameter name: The notification to refresh on.
+  /// - Returns: A trigger that refreshes on every such notification.
   public static func notifications(named name: Notification.Name) -> RefreshTrigger {
-    var trigger = RefreshTrigger { _, refetch in
+    var trigger = RefreshTrigger { _, refresh in
       await forEachNotification(named: name) {
-        refetch()
+        refresh()
         return true
       }
     }

@@ -2,7 +2,7 @@
   import UIKit
 
   extension RefreshTrigger {
-    /// Refetches when the app becomes active again — back in the foreground, or after a
+    /// Refreshes when the app becomes active again — back in the foreground, or after a
     /// system alert or the app switcher — while the entry is observed.
     ///
     /// It listens to UIKit's `UIApplication.didBecomeActiveNotification` through

@@ -113,7 +113,7 @@ public struct EntrySnapshot: Sendable, Identifiable {
   /// Whether its next fetch fails on purpose (``LoaderStore/failNextFetch(of:with:)``).
   public let failsNextFetch: Bool
 
-  /// Whether the value is stale: the next load refetches it.
+  /// Whether the value is stale: the next load refreshes it.
   public var isStale: Bool { staleness != .fresh }
 
   /// Whether a fetch runs while a value stays on screen: a silent refresh (a paged list's

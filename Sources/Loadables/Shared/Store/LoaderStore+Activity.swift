@@ -6,7 +6,7 @@
 import Observation
 
 extension LoaderStore {
-  /// Whether any entry of the store runs a fetch now (silent refetches included), as
+  /// Whether any entry of the store runs a fetch now (silent refreshes included), as
   /// ``LoadHandle/isRunning`` says of one entry. Observable: a view reading it is told only
   /// when it turns `true` or `false`, not at each fetch.
   ///

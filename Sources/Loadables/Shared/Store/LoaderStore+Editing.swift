@@ -36,11 +36,11 @@ extension LoaderStore {
   /// stays.
   ///
   /// A fetch that lands while the job runs becomes the new base, and the edit stays laid
-  /// over it until the job ends: a background refetch never makes a pending edit vanish. A
+  /// over it until the job ends: a background refresh never makes a pending edit vanish. A
   /// committed edit stays laid over the base until a fetch that started after the commit
   /// lands (that value carries it). A fetch that was running when the edit wrote is
   /// cancelled, so its older answer never lands; after success the keys in `invalidating`
-  /// are invalidated, so observed entries refetch the server's truth. A cancelled `job`
+  /// are invalidated, so observed entries refresh the server's truth. A cancelled `job`
   /// rolls back like a failed one; ``SharedEntry/reset()`` discards an entry's edits.
   ///
   /// - Parameters:

@@ -3,7 +3,7 @@
 // Every place that reports checks `LoadEvents.isOn` first; none of them is on the path of a
 // fresh read of an entry.
 
-/// Why an entry was marked stale (or told to refetch), for its
+/// Why an entry was marked stale (or told to refresh), for its
 /// ``LoadEventKind/entryInvalidated`` event.
 enum InvalidationCause {
   /// ``LoaderStore/invalidate(_:matching:)`` with this prefix.

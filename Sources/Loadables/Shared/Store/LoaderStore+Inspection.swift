@@ -2,7 +2,7 @@ import Foundation
 
 // What an inspector needs from a store and cannot get from an entry it does not know the type
 // of: a snapshot of every entry and the outbox, pretending to be offline, and making the next
-// fetch of an entry fail. A query devtool's actions on one key (refetch, invalidate, reset,
+// fetch of an entry fail. A query devtool's actions on one key (refresh, invalidate, reset,
 // remove) are the store's own, with `matching: .exact`.
 
 extension LoaderStore {
@@ -39,13 +39,13 @@ extension LoaderStore {
   /// reports `started` and `failed` events, each of its attempts throws `error` (a retry
   /// policy waits its backoff and tries again, and fails again), and the entry then shows
   /// `.error(error)`, or keeps its value and sets ``LoadHandle/refreshError`` when its
-  /// policy keeps values on failure (a silent refetch of a paged list does). A fetch that is
+  /// policy keeps values on failure (a silent refresh of a paged list does). A fetch that is
   /// running already is not touched: the next one started fails. Nothing starts a fetch here;
-  /// call ``refetch(_:matching:)`` to see it at once.
+  /// call ``refresh(_:matching:)`` to see it at once.
   ///
   /// ```swift
   /// store.failNextFetch(of: ["posts", 42], with: URLError(.timedOut))
-  /// store.refetch(["posts", 42], matching: .exact)  // fails with the timeout
+  /// store.refresh(["posts", 42], matching: .exact)  // fails with the timeout
   /// ```
   ///
   /// - Parameters:

@@ -1,10 +1,10 @@
-// A store's actions on keys: mark stale (`invalidate`) and fetch again (`refetch`), for a
+// A store's actions on keys: mark stale (`invalidate`) and fetch again (`refresh`), for a
 // family of keys or one exact key, said with one parameter (`matching:`). `remove` and
 // `reset` (LoaderStore+Removal.swift) take the same parameter.
 
 extension LoadKey {
   /// Which entries a key names in a store's actions (``LoaderStore/invalidate(_:matching:)``,
-  /// ``LoaderStore/refetch(_:matching:)``, ``LoaderStore/reset(_:matching:pendingEdits:)``,
+  /// ``LoaderStore/refresh(_:matching:)``, ``LoaderStore/reset(_:matching:pendingEdits:)``,
   /// ``LoaderStore/remove(_:matching:pendingEdits:)``).
   ///
   /// ```swift
@@ -30,7 +30,7 @@ extension LoadKey {
 
 extension LoaderStore {
   /// Marks the entries `key` names stale. Entries someone observes, and entries with a fetch
-  /// running, refetch silently at once (the older fetch never stores); the others refetch
+  /// running, refresh silently at once (the older fetch never stores); the others refresh
   /// when next loaded or observed.
   ///
   /// ```swift
@@ -76,11 +76,11 @@ extension LoaderStore {
   }
 
   /// Starts a fetch of each entry `key` names, whatever its freshness, superseding a running
-  /// one, as ``SharedEntry/refetch()`` does, without waiting for it: a query devtool's
-  /// "refetch", or a pull to refresh over several screens' data.
+  /// one, as ``SharedEntry/refresh()`` does, without waiting for it: a devtool's
+  /// "refresh", or a pull to refresh over several screens' data.
   ///
   /// ```swift
-  /// store.refetch(["posts", 42], matching: .exact)
+  /// store.refresh(["posts", 42], matching: .exact)
   /// ```
   ///
   /// - Parameters:
@@ -90,11 +90,11 @@ extension LoaderStore {
   /// - Returns: How many entries were told to fetch (every value type asked for under one
   ///   key counts).
   @discardableResult
-  public func refetch(_ key: LoadKey, matching match: LoadKey.Match = .prefix) -> Int {
+  public func refresh(_ key: LoadKey, matching match: LoadKey.Match = .prefix) -> Int {
     var count = 0
     for entry in entries.values where entry.key.isNamed(by: key, match) {
       guard let entry = entry as? any InspectableEntry else { continue }
-      entry.startInspectedRefetch()
+      entry.startInspectedRefresh()
       count += 1
     }
     return count

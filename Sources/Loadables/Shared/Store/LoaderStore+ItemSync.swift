@@ -17,13 +17,13 @@ extension LoaderStore {
   ///
   /// let feed = store.loader(for: ["feed"]) { try await api.feed() }         // [Post]
   /// let post = store.loader(for: ["posts", 42]) { try await api.post(42) }  // Post
-  /// await post.refetch()  // the feed's row for post 42 shows what the detail fetched
+  /// await post.refresh()  // the feed's row for post 42 shows what the detail fetched
   /// ```
   ///
   /// **Order.** Each version of an item is stamped with the moment its fetch *started* (or
   /// its edit committed). A fetch that started before an item's latest known version never
   /// replaces it: not in other entries, and not in its own entry, which shows the newer
-  /// version too. So a feed fetch that started before a detail refetch, and lands after it
+  /// version too. So a feed fetch that started before a detail refresh, and lands after it
   /// with the old title, shows the new title. A fetch that starts later is the newer truth.
   ///
   /// **How it shows.** The change is laid over the other entries as an edit that has

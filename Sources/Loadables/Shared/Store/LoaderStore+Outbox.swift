@@ -59,7 +59,7 @@ extension LoaderStore {
   /// ```
   ///
   /// The change follows the rules of ``edit(invalidating:_:perform:)``: it is laid over each
-  /// entry's fetched value, so a refetch, invalidation or poll never hides it while the edit
+  /// entry's fetched value, so a refresh, invalidation or poll never hides it while the edit
   /// waits; it is committed when the edit is sent, and rolled back exactly when the edit
   /// fails for good or is discarded. It is laid over entries made while the edit waits too.
   ///

@@ -7,14 +7,14 @@ extension LoaderStore {
   /// let feed = store.pagedLoader(for: ["feed"], staleTime: .seconds(60), source: feedSource)
   /// await feed.load()          // the first page, once for every screen
   /// await feed.loadNextPage()  // the next one, appended
-  /// store.invalidate(["feed"])  // an observed feed refetches its first page
+  /// store.invalidate(["feed"])  // an observed feed refreshes its first page
   /// ```
   ///
   /// The first caller's settings and `source` make the entry; later callers for the same key
   /// get that entry, and their arguments are not used.
   ///
   /// Its freshness is its first page's: a next page changes the list, not when it was
-  /// fetched, so it never makes a stale or invalidated list fresh. A load, a refetch, an
+  /// fetched, so it never makes a stale or invalidated list fresh. A load, a refresh, an
   /// invalidation or a trigger fetches the first page — silently, keeping the list on
   /// screen and keeping it if the fetch fails (the error shows as
   /// ``LoadHandle/refreshError``), when a list is loaded — and the list then holds that page
@@ -30,11 +30,11 @@ extension LoaderStore {
   ///
   /// - Parameters:
   ///   - key: The entry's key.
-  ///   - staleTime: How long a first page stays fresh; zero means every load refetches it,
+  ///   - staleTime: How long a first page stays fresh; zero means every load refreshes it,
   ///     silently. Not negative. `nil` (the default) for ``LoadDefaults/staleTime``.
   ///   - waitsForNetwork: Whether the page fetches wait while the store's ``connectivity``
   ///     says offline; `nil` (the default) for ``LoadDefaults/waitsForNetwork``.
-  ///   - triggers: What makes the entry refetch its first page while observed; `nil` (the
+  ///   - triggers: What makes the entry refresh its first page while observed; `nil` (the
   ///     default) for ``LoadDefaults/refreshTriggers``.
   ///   - persisted: Whether the items are saved between launches when the store has a
   ///     ``persistence`` and they are `Codable`; `nil` (the default) for
@@ -42,10 +42,10 @@ extension LoaderStore {
   ///   - maxPages: The most pages the list keeps, at least `1`: a next page beyond it drops
   ///     the first pages, a previous page the last ones, and either end's dropped pages are
   ///     fetched again at their own cursors as the list is paged back to them (see
-  ///     ``PagedSource/maxPages``); a refetch loads the list again from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
-  ///   - refetch: What an invalidation, a trigger, a ``SharedEntry/refetch()`` or a stale load
-  ///     fetches over a loaded list: its first page alone (``PagedRefetch/firstPage``, the
-  ///     default), or every page it holds, in order (``PagedRefetch/allLoadedPages``).
+  ///     ``PagedSource/maxPages``); a refresh loads the list again from its first page. `nil` (the default) for the source's ``PagedSource/maxPages``.
+  ///   - refreshedPages: What an invalidation, a trigger, a ``SharedEntry/refresh()`` or a stale load
+  ///     fetches over a loaded list: its first page alone (``PagedRefresh/firstPage``, the
+  ///     default), or every page it holds, in order (``PagedRefresh/allLoadedPages``).
   ///   - source: The paged source; its policy applies to each page fetch.
   /// - Returns: The shared paged entry.
   ///
@@ -60,7 +60,7 @@ extension LoaderStore {
     refreshing triggers: [RefreshTrigger]? = nil,
     persisted: Bool? = nil,
     maxPages: Int? = nil,
-    refetching refetch: PagedRefetch = .firstPage,
+    refreshedPages: PagedRefresh = .firstPage,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
     if let existing = entries[key] {
@@ -76,13 +76,13 @@ extension LoaderStore {
       ) {
         makePagedEntry(
           key, registryKey: $0, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-          triggers: triggers, persisted: false, maxPages: maxPages, refetch: refetch,
+          triggers: triggers, persisted: false, maxPages: maxPages, refreshedPages: refreshedPages,
           source: source)
       }
     }
     return makePagedEntry(
       key, registryKey: key, staleTime: staleTime, waitsForNetwork: waitsForNetwork,
-      triggers: triggers, persisted: persisted, maxPages: maxPages, refetch: refetch,
+      triggers: triggers, persisted: persisted, maxPages: maxPages, refreshedPages: refreshedPages,
       source: source)
   }
 
@@ -94,7 +94,7 @@ extension LoaderStore {
     triggers: [RefreshTrigger]?,
     persisted: Bool?,
     maxPages: Int?,
-    refetch: PagedRefetch,
+    refreshedPages: PagedRefresh,
     source: PagedSource<Item, Cursor>
   ) -> SharedPagedLoader<Item, Cursor> {
     if let maxPages {
@@ -120,7 +120,7 @@ extension LoaderStore {
         PagedSource<Item, Cursor>(
           first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,
           fetch: source.fetch),
-        refetch: refetch))
+        refreshedPages: refreshedPages))
     return register(entry, persisted: persisted, kind: "paged")
   }
 }

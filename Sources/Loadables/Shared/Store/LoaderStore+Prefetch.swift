@@ -23,7 +23,7 @@ extension LoaderStore {
   ///   - policy: The policy every fetch runs under, when the entry is made here. A
   ///     ``LoadPolicy/limit(_:)-type.method`` in it serves the prefetch at `priority`.
   ///   - waitsForNetwork: Whether the fetches wait for the store's ``connectivity``.
-  ///   - triggers: What makes the entry refetch while observed.
+  ///   - triggers: What makes the entry refresh while observed.
   ///   - persisted: Whether the entry is saved between launches.
   ///   - age: How old the value may be before it is fetched again; `nil` (the
   ///     default) uses the entry's stale time.

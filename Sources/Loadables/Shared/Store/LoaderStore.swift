@@ -22,7 +22,7 @@ public import Foundation
 /// | rule | what happens |
 /// |---|---|
 /// | two callers, one key | one entry, one fetch; a second caller joins the running fetch |
-/// | ``invalidate(_:matching:)`` | matching entries turn stale; observed ones (and any with a fetch running) refetch silently at once, others when next loaded or observed |
+/// | ``invalidate(_:matching:)`` | matching entries turn stale; observed ones (and any with a fetch running) refresh silently at once, others when next loaded or observed |
 /// | a fetch older than an invalidation or an edit | never stores its result |
 /// | ``edit(invalidating:_:perform:)`` fails | each entry shows its current base with the other pending edits, without that edit |
 /// | nobody observes an entry | it leaves the store after ``graceTime`` on the clock, once no fetch of it runs |
@@ -119,7 +119,7 @@ public final class LoaderStore {
   ///     the queued edits of the outbox; `nil` (the default) keeps everything in memory.
   ///   - connectivity: Whether the network is reachable: fetches wait for it instead of
   ///     failing, polling skips while offline, the outbox sends when online and
-  ///     ``RefreshTrigger/networkReconnected`` refetches when it comes back. `nil` (the
+  ///     ``RefreshTrigger/networkReconnected`` refreshes when it comes back. `nil` (the
   ///     default) assumes the network is always there.
   ///   - defaults: The settings every entry gets unless its caller states its own: stale
   ///     time, default retry, waiting for the network, refresh triggers and persistence.
@@ -172,7 +172,7 @@ public final class LoaderStore {
   /// - Parameters:
   ///   - key: The entry's key.
   ///   - staleTime: How long a value stays fresh: loading it again within that time
-  ///     fetches nothing. Zero means every load refetches, silently, while the value stays
+  ///     fetches nothing. Zero means every load refreshes, silently, while the value stays
   ///     on screen. Not negative. `nil` (the default) for ``LoadDefaults/staleTime``.
   ///   - policy: The policy every fetch runs under (retry, timeout, limit, ...); `nil` (the
   ///     default) for the store's default retry (``LoadDefaults/maxAttempts``).
@@ -181,7 +181,7 @@ public final class LoaderStore {
   ///     (the default) for ``LoadDefaults/waitsForNetwork``, which is `true` unless the
   ///     store says otherwise. Pass `false` for an entry that does not need the network (a
   ///     local database). Nothing waits in a store made without a connectivity.
-  ///   - triggers: What makes the entry refetch while observed: ``RefreshTrigger/every(_:)``,
+  ///   - triggers: What makes the entry refresh while observed: ``RefreshTrigger/every(_:)``,
   ///     ``RefreshTrigger/signals(_:)``; `nil` (the default) for
   ///     ``LoadDefaults/refreshTriggers``.
   ///   - persisted: Whether the entry is saved between launches when the store has a
@@ -206,7 +206,7 @@ public final class LoaderStore {
   /// When the entry is made in a later launch, its saved record is read (one small file)
   /// and decoded: the value shows at once as `.loaded`, with ``SharedEntry/fetchedAt`` from
   /// the earlier launch, and it is as fresh as its age says. Older than `staleTime`, it is
-  /// stale, and the next load or observer refetches it silently with the value on screen.
+  /// stale, and the next load or observer refreshes it silently with the value on screen.
   /// A record older than the persistence's `maxAge`, saved under another `version`,
   /// unreadable, or whose value no longer decodes is removed and reported
   /// (``onPersistenceEvent``), and the entry loads as if nothing was saved. Writes run off
@@ -218,7 +218,7 @@ public final class LoaderStore {
   /// ```swift
   /// let store = LoaderStore(persistence: .directory(caches, version: "42"))
   /// let feed = store.loader(for: ["feed"], staleTime: .seconds(300)) { try await api.feed() }
-  /// // At the next launch `feed.state` is the saved feed at once, and a load refetches it
+  /// // At the next launch `feed.state` is the saved feed at once, and a load refreshes it
   /// // once it is older than five minutes.
   /// ```
   ///

@@ -5,11 +5,11 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   EntryEngine<[Item], PagedState<Item, Cursor>>
 {
   private let source: PagedSource<Item, Cursor>
-  private let refetch: PagedRefetch
+  private let refreshedPages: PagedRefresh
 
-  init(_ source: PagedSource<Item, Cursor>, refetch: PagedRefetch) {
+  init(_ source: PagedSource<Item, Cursor>, refreshedPages: PagedRefresh) {
     self.source = source
-    self.refetch = refetch
+    self.refreshedPages = refreshedPages
     super.init()
   }
 
@@ -29,7 +29,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     if let failure { fetch = { @Sendable _ in throw failure } }
     // Every loaded page, in order: one request a page, each at the cursor the page before
     // it returned, handed to the engine as one outcome (the first page carrying the rest).
-    let count = silently && refetch == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
+    let count = silently && refreshedPages == .allLoadedPages ? (slot.read()?.pages.count ?? 1) : 1
     guard count > 1 else {
       let block: @MainActor () async throws -> Page<Item, Cursor> = { [weak slot] in
         guard slot != nil else { throw CancellationError() }

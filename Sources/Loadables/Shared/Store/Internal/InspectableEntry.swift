@@ -4,7 +4,7 @@ import Foundation
 @MainActor
 protocol InspectableEntry: AnySharedEntry {
   func inspectionSnapshot(in store: LoaderStore) -> EntrySnapshot
-  func startInspectedRefetch()
+  func startInspectedRefresh()
 }
 
 extension SharedEntry: InspectableEntry {
@@ -48,5 +48,5 @@ extension SharedEntry: InspectableEntry {
       editCount: book.edits.count, failsNextFetch: FetchInjection.isArmed(for: self))
   }
 
-  func startInspectedRefetch() { startRefetch() }
+  func startInspectedRefresh() { startRefresh() }
 }

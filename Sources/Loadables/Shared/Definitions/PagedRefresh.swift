@@ -1,11 +1,11 @@
-/// What a paged entry fetches when it refetches a loaded list: an invalidation, a refresh
-/// trigger, a ``SharedEntry/refetch()`` or a load of a stale list.
+/// What a paged entry fetches when it refreshes a loaded list: an invalidation, a refresh
+/// trigger, a ``SharedEntry/refresh()`` or a load of a stale list.
 ///
 /// <!-- compile: context Shared -->
 /// ```swift
-/// let feed = store.pagedLoader(for: ["feed"], refetching: .allLoadedPages, source: feedSource)
+/// let feed = store.pagedLoader(for: ["feed"], refreshedPages: .allLoadedPages, source: feedSource)
 /// ```
-public enum PagedRefetch: Sendable, Equatable {
+public enum PagedRefresh: Sendable, Equatable {
   /// The first page alone (the default): the list then holds that page, and later pages are
   /// fetched again as they are asked for. One request.
   case firstPage
@@ -15,6 +15,6 @@ public enum PagedRefetch: Sendable, Equatable {
   /// next cursor. The source's policy applies to each page of the run on its own, as to a
   /// next page: a retry retries the page that failed (the pages before it are not fetched
   /// again), and a timeout limits one page. A failure keeps the list on screen, as a
-  /// first-page refetch does.
+  /// first-page refresh does.
   case allLoadedPages
 }
