@@ -5,7 +5,7 @@ import XCTest
 
 /// The pure half of the `os.Logger` and `OSSignposter` wiring: the level and the private
 /// parts of each log line (LoadEventLogLine), and the signpost intervals that load events open
-/// and close (SignpostPairing). The Apple half only performs them; `.ci/swiftui-check`
+/// and close (SignpostBook). The Apple half only performs them; `.ci/swiftui-check`
 /// type-checks it.
 @MainActor
 final class EventWiringTests: XCTestCase {
@@ -95,7 +95,7 @@ final class EventWiringTests: XCTestCase {
   // MARK: - Signpost intervals
 
   func testALoadIsOneIntervalFromItsStartToItsEnd() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     let started = pairing.receive(event(.started, feed))
     XCTAssertEqual(started.count, 1)
     guard case .begin(let interval, let line)? = started.first else {
@@ -113,7 +113,7 @@ final class EventWiringTests: XCTestCase {
   }
 
   func testAnEntrysFetchIsAFetchInterval() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     guard case .begin(let interval, _)? = pairing.receive(event(.started, user)).first else {
       return XCTFail("a start opens an interval")
     }
@@ -121,7 +121,7 @@ final class EventWiringTests: XCTestCase {
   }
 
   func testSupersededEndsTheOldIntervalBeforeTheNewOneBegins() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     let first = pairing.receive(event(.started, feed))
     let superseded = pairing.receive(event(.superseded, feed))
     let second = pairing.receive(event(.started, feed))
@@ -135,7 +135,7 @@ final class EventWiringTests: XCTestCase {
   }
 
   func testSubjectsAreTrackedApartByObjectAndKey() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     let one = Model()
     let other = Model()
     let a = LoadSubject(form: .keyPath, name: "\\M.x", objectID: ObjectIdentifier(one))
@@ -150,7 +150,7 @@ final class EventWiringTests: XCTestCase {
   }
 
   func testAWaitIsAnIntervalInsideItsLoadAndTheLoadsEndClosesIt() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     _ = pairing.receive(event(.started, feed))
     let began = pairing.receive(event(.waitBegan, feed, wait: .backoff))
     guard case .begin(let wait, _)? = began.first else { return XCTFail("a wait opens one") }
@@ -164,7 +164,7 @@ final class EventWiringTests: XCTestCase {
   }
 
   func testAnEndWithoutAStartClosesNothingAndStoreEventsArePoints() {
-    var pairing = SignpostPairing(privacy: .private)
+    var pairing = SignpostBook(privacy: .private)
     XCTAssertEqual(pairing.receive(event(.finished, feed)), [])
     XCTAssertEqual(pairing.receive(event(.waitEnded, feed, wait: .debounce)), [])
     let invalidated = event(.entryInvalidated, user)
@@ -182,8 +182,8 @@ final class EventWiringTests: XCTestCase {
   /// intervals that all close.
   func testTheEnginesEventsPairIntoClosedIntervals() async throws {
     let model = Model()
-    var pairing = SignpostPairing(privacy: .private)
-    var steps: [SignpostPairing.Step] = []
+    var pairing = SignpostBook(privacy: .private)
+    var steps: [SignpostBook.Step] = []
     let subscription = LoadEvents.listen { event in
       guard event.subject.objectID == ObjectIdentifier(model) else { return }
       steps += pairing.receive(event)
@@ -203,7 +203,7 @@ final class EventWiringTests: XCTestCase {
     XCTAssertEqual(pairing.openCount, 0)
   }
 
-  private static func endedID(_ step: SignpostPairing.Step) -> UInt64? {
+  private static func endedID(_ step: SignpostBook.Step) -> UInt64? {
     if case .end(let interval, _) = step { return interval.id }
     return nil
   }

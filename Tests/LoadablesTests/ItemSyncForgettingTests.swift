@@ -4,7 +4,7 @@ import XCTest
 
 // `@testable` only to read how many versions the store remembers (an internal count); every
 // step goes through the public API.
-@testable import struct Loadables.ItemLedger
+@testable import struct Loadables.ItemSyncBook
 
 /// Items kept in sync are remembered only while they may be needed: the store forgets the
 /// versions no entry holds once no fetch older than them is in flight, and the order of
@@ -43,7 +43,7 @@ final class ItemSyncForgettingTests: XCTestCase {
     XCTAssertEqual(feed.state.items.count, 100)
     XCTAssertEqual(feed.state.items.last?.id, 9_999, "the list did not scroll")
     // At most the budget's floor, or twice what the list holds, plus the page that landed.
-    let bound = max(ItemLedger<Post>.minimumBudget, 2 * 100) + 50
+    let bound = max(ItemSyncBook<Post>.minimumBudget, 2 * 100) + 50
     XCTAssertLessThanOrEqual(most, bound, "the ledger kept items the list dropped")
   }
 
@@ -69,7 +69,7 @@ final class ItemSyncForgettingTests: XCTestCase {
     // entry holds goes; the feed's items stay.
     await openAndRemoveDetails(1_000..<2_100, in: store)
     let count = store.syncedItemCount(Post.self)
-    XCTAssertLessThan(count, 2 * ItemLedger<Post>.minimumBudget, "nothing was forgotten")
+    XCTAssertLessThan(count, 2 * ItemSyncBook<Post>.minimumBudget, "nothing was forgotten")
     XCTAssertGreaterThanOrEqual(count, 3, "the feed's own items were forgotten")
     // A fetch that starts now is the newer truth, forgotten versions or not.
     let detail = store.loader(for: ["posts", 0]) { [self] in post(0, "renamed") }

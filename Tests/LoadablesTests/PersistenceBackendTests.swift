@@ -229,7 +229,7 @@ final class PersistenceBackendTests: XCTestCase {
   }
 
   func testRecencyIndexEvictsOldestFirstAndTheNewestOnlyWhenItAloneIsTooLarge() {
-    var index = RecencyIndex()
+    var index = RecencyBook()
     index.use("a", bytes: 10, key: nil)
     index.use("b", bytes: 10, key: nil)
     index.use("a", bytes: 10, key: nil)

@@ -2,7 +2,7 @@
   public import os
 
   // The thin Apple half of the events' wiring: what to write is decided by LoadEventLogLine
-  // and SignpostPairing (tested on Linux); this file only calls os. Every message is written
+  // and SignpostBook (tested on Linux); this file only calls os. Every message is written
   // out at its call, with its privacy spelled there, as os requires.
 
   extension LoadEvents {
@@ -94,17 +94,17 @@
     }
   }
 
-  /// Performs a ``SignpostPairing``'s steps on an `OSSignposter`, keeping each open
+  /// Performs a ``SignpostBook``'s steps on an `OSSignposter`, keeping each open
   /// interval's state by the pairing's id.
   @MainActor
   final class SignpostRunner {
     private let signposter: OSSignposter
-    private var pairing: SignpostPairing
+    private var pairing: SignpostBook
     private var states: [UInt64: OSSignpostIntervalState] = [:]
 
     init(signposter: OSSignposter, privacy: LoadEventLogPrivacy) {
       self.signposter = signposter
-      self.pairing = SignpostPairing(privacy: privacy)
+      self.pairing = SignpostBook(privacy: privacy)
     }
 
     func receive(_ event: LoadEvent) {
@@ -150,7 +150,7 @@
       }
     }
 
-    private static func name(_ name: SignpostPairing.Name) -> StaticString {
+    private static func name(_ name: SignpostBook.Name) -> StaticString {
       switch name {
       case .load: "Load"
       case .fetch: "Fetch"

@@ -1,13 +1,13 @@
 import Observation
 
-/// Bookkeeping: the statuses ``OutboxLine`` decides, the counts, the issues and the
+/// Bookkeeping: the statuses ``OutboxBook`` decides, the counts, the issues and the
 /// events.
 extension Outbox {
   var idle: Bool { counts.pending == 0 }
 
   /// How many edits the outbox sends on its own (pending), and how many wait for the app
   /// (stuck: no handler for their type, or behind such an edit in their scope), from the
-  /// statuses ``OutboxLine`` decided.
+  /// statuses ``OutboxBook`` decided.
   var counts: (pending: Int, stuck: Int) {
     var noHandler: Set<OutboxItem.ID> = []
     for queued in queue where queued.item.status == .waitingForHandler {
@@ -64,32 +64,32 @@ extension Outbox {
   }
 
   /// The id of the edit of `scopeID` that goes first: the one its lane sends or waits on, else
-  /// the first not failed (``OutboxLine/head(of:)``).
+  /// the first not failed (``OutboxBook/head(of:)``).
   func head(of scopeID: String) -> OutboxItem.ID? {
-    OutboxLine.head(of: queue.lazy.filter { $0.scopeID == scopeID }.map(facts))
+    OutboxBook.head(of: queue.lazy.filter { $0.scopeID == scopeID }.map(facts))
   }
 
-  func facts(_ queued: Queued) -> OutboxLine.Edit {
-    OutboxLine.Edit(
+  func facts(_ queued: Queued) -> OutboxBook.Edit {
+    OutboxBook.Edit(
       id: queued.item.id, failure: queued.failure,
       hasHandler: queued.hasHandler,
       activity: queued.activity)
   }
 
-  /// Applies `body` to each edit of `scopeID` with the status ``OutboxLine`` decides for it
+  /// Applies `body` to each edit of `scopeID` with the status ``OutboxBook`` decides for it
   /// (written out with lazy sequences: no array is made on a path every edit takes).
   func forEachDecision(
     _ scopeID: String, _ body: (Queued, OutboxItem.Status) -> Void
   ) {
     let inScope = queue.lazy.filter { $0.scopeID == scopeID }
-    let head = OutboxLine.head(of: inScope.map(facts))
+    let head = OutboxBook.head(of: inScope.map(facts))
     let isOnline = store?.network.isOnlineNow ?? true
     for queued in inScope {
-      body(queued, OutboxLine.status(of: facts(queued), head: head, isOnline: isOnline))
+      body(queued, OutboxBook.status(of: facts(queued), head: head, isOnline: isOnline))
     }
   }
 
-  /// Writes the statuses ``OutboxLine`` decides for `scopeID`'s edits.
+  /// Writes the statuses ``OutboxBook`` decides for `scopeID`'s edits.
   func decide(_ scopeID: String) {
     forEachDecision(scopeID) { queued, status in
       if queued.item.status != status { queued.item.status = status }

@@ -1,4 +1,4 @@
-/// Sending: one lane per scope, which asks ``OutboxLane`` what to do next and does it.
+/// Sending: one lane per scope, which asks ``OutboxLaneBook`` what to do next and does it.
 extension Outbox {
   /// What a scope's lane does next.
   enum LaneStep {
@@ -43,7 +43,7 @@ extension Outbox {
   }
 
   /// The next edit of `scopeID` to send, or what to wait for first; `.done` ends the lane.
-  /// ``OutboxLane`` decides from the facts gathered here; this performs what it decides.
+  /// ``OutboxLaneBook`` decides from the facts gathered here; this performs what it decides.
   ///
   /// `justLooked`: the folder was looked at in this step (it is not looked at twice).
   func nextStep(_ scopeID: String, justLooked: Bool = false) -> LaneStep {
@@ -54,9 +54,9 @@ extension Outbox {
     }
     let queued = queue.first { $0.scopeID == scopeID && !$0.isFailed }
     let handler = queued.flatMap { handlers[$0.item.name] }
-    let lane = OutboxLane(
+    let lane = OutboxLaneBook(
       head: queued.map {
-        OutboxLane.Head(
+        OutboxLaneBook.Head(
           canSend: $0.edit != nil && handler != nil, isSaved: $0.isSaved, sendsOnce: $0.sendsOnce)
       },
       isOnline: store.network.isOnlineNow, sender: sender(at: store.now),

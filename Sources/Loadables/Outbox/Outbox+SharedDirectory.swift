@@ -4,9 +4,9 @@ import Foundation
 /// what the others wrote when they may have.
 extension Outbox {
   /// Where this store stands with the sender lock of the outbox's directory, for
-  /// ``OutboxLane``: it needs none (a backend no other process shares), holds it, or must
+  /// ``OutboxLaneBook``: it needs none (a backend no other process shares), holds it, or must
   /// take it (another process, or another store over the same directory, may send).
-  func sender(at now: @autoclosure () -> Duration) -> OutboxLane.Sender {
+  func sender(at now: @autoclosure () -> Duration) -> OutboxLaneBook.Sender {
     guard let senderLock else { return .needsNoLock }
     return senderLock.isHeld ? .held(lastLook: lastSharedRead, now: now()) : .notHeld
   }

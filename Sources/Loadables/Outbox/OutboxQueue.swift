@@ -35,8 +35,8 @@ final class Queued {
   var saveFailures = 0
   var reportedNoHandler = false
   /// What its scope's lane does with it now; with the other facts, decides ``OutboxItem/status``
-  /// (``OutboxLine``).
-  var activity = OutboxLine.Activity.idle
+  /// (``OutboxBook``).
+  var activity = OutboxBook.Activity.idle
   /// Whether the saved record does not read back: it stays, failed, until discarded.
   let isUnreadable: Bool
 

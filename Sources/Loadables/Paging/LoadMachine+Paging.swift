@@ -29,7 +29,7 @@ extension LoadMachine {
     let (silently, policy) = firstPageMode(source, refreshing: refreshing)
     let fetch = source.fetch
     let cursor = source.first
-    await perform(
+    await runAwaited(
       .first(cursor), silently: silently, policy: policy, block: { try await fetch(cursor) })
   }
 
@@ -125,7 +125,7 @@ extension LoadMachine {
       return
     }
     let fetch = source.fetch
-    await perform(
+    await runAwaited(
       request.context, silently: false, policy: source.policy,
       block: { try await fetch(request.cursor) })
   }

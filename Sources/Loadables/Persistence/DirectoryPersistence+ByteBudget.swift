@@ -10,7 +10,7 @@ extension DirectoryPersistence {
   /// stamped their files' modification times, so the order of uses is the same.
   func scanIfNeeded() -> [PersistenceEvent] {
     guard index == nil else { return [] }
-    var index = RecencyIndex()
+    var index = RecencyBook()
     let names = (try? FileCalls.names(in: path)) ?? []
     var events: [PersistenceEvent] = []
     for name in names.filter({ $0.hasPrefix(Self.temporaryPrefix) }).sorted() {

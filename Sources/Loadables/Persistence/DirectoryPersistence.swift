@@ -55,7 +55,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   // one instance never races with itself. (Internal rather than private for the extensions in
   // `DirectoryPersistence+*.swift`, which run with the lock held.)
   private let lock = NSLock()
-  var index: RecencyIndex?
+  var index: RecencyBook?
   /// The last modification time given to a file, so that each use gets a later one than the
   /// last even within the file system's (often coarse) clock tick.
   var lastStamp: Int64 = 0
@@ -154,7 +154,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       do throws(FileCalls.Failure) {
         names = try FileCalls.names(in: path)
       } catch {
-        index = RecencyIndex()
+        index = RecencyBook()
         load.events.append(.directoryUnreadable(path: path, errno: error.code))
         return load
       }
@@ -166,7 +166,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
         else { continue }
         kept.append((name, FileCalls.status(filePath(name))?.modified ?? 0, bytes, record))
       }
-      var index = RecencyIndex()
+      var index = RecencyBook()
       lastStamp = max(lastStamp, kept.map(\.modified).max() ?? 0)
       for file in kept.sorted(by: { ($0.modified, $0.name) < ($1.modified, $1.name) }) {
         index.use(file.name, bytes: file.bytes, key: file.record.key)

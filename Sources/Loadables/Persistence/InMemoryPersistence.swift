@@ -16,7 +16,7 @@ public final class InMemoryPersistence: PersistenceBackend, @unchecked Sendable 
   // Safe to share: `records` and `index` are read and written only while holding `lock`.
   private let lock = NSLock()
   private var records: [PersistentKey: PersistedRecord] = [:]
-  private var index = RecencyIndex()
+  private var index = RecencyBook()
 
   /// Creates an empty backend.
   public init() {}

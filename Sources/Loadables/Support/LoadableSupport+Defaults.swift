@@ -86,7 +86,7 @@ extension LoadableSupport {
     silently: Bool = false,
     @_implicitSelfCapture block: @MainActor () async throws -> Value
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       (), silently: silently, interrupts: nil, returning: block)
   }
 
@@ -109,7 +109,7 @@ extension LoadableSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
       returning: block)
   }
@@ -186,7 +186,7 @@ extension LoadableSupport {
         _ yield: (_ state: LoadableState<Value>) -> Void
       ) async throws -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       (), silently: silently, interrupts: nil, yielding: block)
   }
 
@@ -212,7 +212,7 @@ extension LoadableSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
       yielding: block)
   }

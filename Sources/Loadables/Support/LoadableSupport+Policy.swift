@@ -45,7 +45,7 @@ extension LoadableSupport {
     policy: LoadPolicy<Value>,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Value
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       (), silently: silently, policy: policy, block: block)
   }
 

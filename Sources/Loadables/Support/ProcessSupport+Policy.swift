@@ -46,7 +46,7 @@ extension ProcessSupport {
     policy: LoadPolicy<Void>,
     @_implicitSelfCapture block: @MainActor @escaping () async throws -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       process, silently: silently, policy: policy, block: block)
   }
 

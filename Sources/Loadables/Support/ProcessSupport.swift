@@ -278,7 +278,7 @@ extension ProcessSupport {
     silently: Bool = false,
     @_implicitSelfCapture block: @MainActor () async throws -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       process, silently: silently, interrupts: nil, returning: block)
   }
 
@@ -303,7 +303,7 @@ extension ProcessSupport {
       @MainActor @escaping (_ accumulatedDelay: Duration) throws
       -> Void
   ) async {
-    await SlotRegistry.slot(self, state).perform(
+    await SlotRegistry.slot(self, state).runAwaited(
       process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
       returning: block)
   }

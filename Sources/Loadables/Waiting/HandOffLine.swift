@@ -10,14 +10,14 @@ import Foundation
 /// it waits leaves the line at once with `CancellationError`.
 ///
 /// ``handOff(_:)`` serves the highest ``LoadPriority`` first, first in first out within a
-/// priority (``WaitingOrder``); ``raise(_:to:)`` moves a waiter up.
+/// priority (``WaiterBook``); ``raise(_:to:)`` moves a waiter up.
 final class HandOffLine<Value: Sendable, State>: @unchecked Sendable {
   // Safe to share: `state`, the waiters and the ids are read and written only while holding
   // `lock`; each continuation is resumed exactly once, outside the lock. `onCancelled` is set
   // before any task can wait and only read afterwards.
   private let lock = NSLock()
   private var state: State
-  private var waiters = WaitingOrder<CheckedContinuation<Value, any Error>>()
+  private var waiters = WaiterBook<CheckedContinuation<Value, any Error>>()
   /// Tasks given an id that have not taken their place in line yet.
   private var entering: Set<Int> = []
   /// Entering tasks raised before they got in line, and to what.

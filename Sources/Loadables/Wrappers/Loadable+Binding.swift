@@ -169,7 +169,7 @@ extension Loadable {
       silently: Bool = false,
       block: @MainActor () async throws -> Value
     ) async {
-      await storage.perform((), silently: silently, interrupts: nil, returning: block)
+      await storage.runAwaited((), silently: silently, interrupts: nil, returning: block)
     }
 
     /// Runs a load calling `onInterrupt` at each accumulated delay,
@@ -187,7 +187,7 @@ extension Loadable {
       block: @MainActor () async throws -> Value,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
-      await storage.perform(
+      await storage.runAwaited(
         (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
         returning: block)
     }
@@ -269,7 +269,7 @@ extension Loadable {
         @MainActor (_ yield: (_ state: LoadableState<Value>) -> Void) async throws
         -> Void
     ) async {
-      await storage.perform((), silently: silently, interrupts: nil, yielding: block)
+      await storage.runAwaited((), silently: silently, interrupts: nil, yielding: block)
     }
 
     /// Runs a yielding load calling `onInterrupt` at each accumulated
@@ -289,7 +289,7 @@ extension Loadable {
         -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
-      await storage.perform(
+      await storage.runAwaited(
         (), silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
         yielding: block)
     }

@@ -20,6 +20,6 @@ extension Loadable.Binding {
     policy: LoadPolicy<Value>,
     block: @MainActor @escaping () async throws -> Value
   ) async {
-    await storage.perform((), silently: silently, policy: policy, block: block)
+    await storage.runAwaited((), silently: silently, policy: policy, block: block)
   }
 }

@@ -159,7 +159,7 @@ extension Process {
       silently: Bool = false,
       block: @MainActor () async throws -> Void
     ) async {
-      await storage.perform(process, silently: silently, interrupts: nil, returning: block)
+      await storage.runAwaited(process, silently: silently, interrupts: nil, returning: block)
     }
 
     /// Runs a job calling `onInterrupt` at each accumulated delay, and
@@ -179,7 +179,7 @@ extension Process {
       block: @MainActor () async throws -> Void,
       onInterrupt: @MainActor @escaping (_ accumulatedDelay: Duration) throws -> Void
     ) async {
-      await storage.perform(
+      await storage.runAwaited(
         process, silently: silently, interrupts: Interrupts(interrupts, onInterrupt),
         returning: block)
     }

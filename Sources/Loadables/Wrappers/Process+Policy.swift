@@ -22,7 +22,7 @@ extension Process.Binding {
     policy: LoadPolicy<Void>,
     block: @MainActor @escaping () async throws -> Void
   ) async {
-    await storage.perform(process, silently: silently, policy: policy, block: block)
+    await storage.runAwaited(process, silently: silently, policy: policy, block: block)
   }
 }
 

@@ -6,7 +6,7 @@ extension LoadMachine {
   /// was cancelled (its `Task`, or an awaiting caller, was cancelled) writes back what it
   /// replaced instead.
   @inlinable
-  func conclude(_ token: UInt64, writing state: State?) {
+  func finish(_ token: UInt64, writing state: State?) {
     let cancelled = Task.isCancelled
     guard end(token) else { return }
     defer {
@@ -33,7 +33,7 @@ extension LoadMachine {
   /// The block threw: cancel, reset or fail, if this load is still current. A load whose
   /// task was cancelled, or that threw `CancellationError`, writes back what it replaced.
   @inlinable
-  func conclude(_ token: UInt64, failure error: any Error, _ context: State.Context) {
+  func finish(_ token: UInt64, failure error: any Error, _ context: State.Context) {
     let cancelled = Task.isCancelled
     guard end(token) else { return }
     defer {
@@ -44,14 +44,14 @@ extension LoadMachine {
       restoreReplaced()
       return
     }
-    settle(error, context)
+    finishWithError(error, context)
   }
 
   /// Writes what a thrown error asks for, once the load has ended: the replaced state for a
   /// cancel signal, the reset state for a reset signal, a failure otherwise — or, for a
   /// load that keeps its value, the value with the error beside it.
   @inlinable
-  func settle(_ error: any Error, _ context: State.Context) {
+  func finishWithError(_ error: any Error, _ context: State.Context) {
     switch State.signal(for: error) {
     case .cancel:
       restoreReplaced()
@@ -95,7 +95,7 @@ extension LoadMachine {
   // MARK: - Events
 
   /// Reports the end of the current (traced) load, which threw `error`: as what the error
-  /// asks for (see ``settle(_:_:)``).
+  /// asks for (see ``finishWithError(_:_:)``).
   @usableFromInline
   func traceEnd(failure error: any Error, cancelled: Bool) {
     let kind = Self.eventKind(ending: error, cancelled: cancelled)

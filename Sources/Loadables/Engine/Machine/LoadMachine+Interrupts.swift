@@ -40,6 +40,6 @@ extension LoadMachine {
       restoreReplaced()
       return
     }
-    settle(error, context)
+    finishWithError(error, context)
   }
 }

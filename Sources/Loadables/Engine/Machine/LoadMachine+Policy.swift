@@ -29,7 +29,7 @@ extension LoadMachine where State.Output: Sendable {
     let work = Work<State>.returning(policy.wrap(block))
     // The new task inherits the target bound around its creation.
     return LoadScope.current.withValue(target) {
-      spawn(token, context, priority: priority, interrupts: nil, work: work)
+      makeTask(token, context, priority: priority, interrupts: nil, work: work)
     }
   }
 
@@ -67,7 +67,7 @@ extension LoadMachine where State.Output: Sendable {
         task.cancel()
       }
     } else {
-      await perform(context, silently: silently, policy: policy, block: block)
+      await runAwaited(context, silently: silently, policy: policy, block: block)
     }
     return (read(), generation == own && !Task.isCancelled)
   }
@@ -75,14 +75,14 @@ extension LoadMachine where State.Output: Sendable {
   /// Runs a load with `policy` in the caller's task and returns when it ends. An empty
   /// policy takes the plain path.
   @inlinable
-  func perform(
+  func runAwaited(
     _ context: State.Context,
     silently: Bool,
     policy: LoadPolicy<State.Output>,
     block: @escaping @MainActor () async throws -> State.Output
   ) async {
     if policy.steps.isEmpty {
-      await perform(
+      await runAwaited(
         context, silently: silently, keepingValue: policy.keepsValueOnFailure, interrupts: nil,
         returning: block)
       return
@@ -91,7 +91,7 @@ extension LoadMachine where State.Output: Sendable {
     else { return }
     let operation = policy.wrap(block)
     await inChild(token) {
-      await finish(token, context) {
+      await runAndFinish(token, context) {
         .completed(try await LoadScope.current.withValue(target, operation: operation), context)
       }
     }

@@ -38,13 +38,13 @@ extension LoadMachine {
         interrupts: interrupts, work: work)
     }
     let token = start(context, silently: silently, keepingValue: keepingValue, through: access)
-    return spawn(token, context, priority: priority, interrupts: interrupts, work: work)
+    return makeTask(token, context, priority: priority, interrupts: interrupts, work: work)
   }
 
   /// Creates the task of a `Task`-returning load and registers it (and its interrupts) with
   /// the slot.
   @inlinable
-  func spawn(
+  func makeTask(
     _ token: UInt64,
     _ context: State.Context,
     priority: TaskPriority?,
@@ -53,7 +53,7 @@ extension LoadMachine {
   ) -> Task<Void, Never> {
     let slot = reference
     let task = Task(priority: priority) {
-      await Self.execute(slot, token, context, work)
+      await Self.runTask(slot, token, context, work)
     }
     attach(task: task, to: token)
     if let interrupts { startInterrupts(interrupts, token, context) }
@@ -67,7 +67,7 @@ extension LoadMachine {
   /// never the caller, and cancelling the caller cancels the child. The block never
   /// escapes this call, so the caller's closure needs no heap allocation of its own.
   @inlinable
-  func perform(
+  func runAwaited(
     _ context: State.Context,
     silently: Bool,
     keepingValue: Bool = false,
@@ -75,7 +75,7 @@ extension LoadMachine {
     returning block: @MainActor () async throws -> State.Output
   ) async {
     if isProgressObserved {
-      await performReportingProgress(
+      await runAwaitedReportingProgress(
         context, silently: silently, keepingValue: keepingValue, interrupts: interrupts,
         returning: block)
       return
@@ -83,26 +83,26 @@ extension LoadMachine {
     let token = startAwaited(
       context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
     await inChild(token) {
-      // Written out rather than through `finish`: one closure fewer on the hottest path.
+      // Written out rather than through `runAndFinish`: one closure fewer on the hottest path.
       do {
-        conclude(token, writing: .completed(try await block(), context))
+        finish(token, writing: .completed(try await block(), context))
       } catch {
-        conclude(token, failure: error, context)
+        finish(token, failure: error, context)
       }
     }
   }
 
   /// Runs a yielding load in the caller's task and returns when its block has returned or
-  /// thrown; see ``perform(_:silently:interrupts:returning:)``.
+  /// thrown; see ``runAwaited(_:silently:interrupts:returning:)``.
   @inlinable
-  func perform(
+  func runAwaited(
     _ context: State.Context,
     silently: Bool,
     interrupts: Interrupts?,
     yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
   ) async {
     if isProgressObserved {
-      await performReportingProgress(
+      await runAwaitedReportingProgress(
         context, silently: silently, interrupts: interrupts, yielding: block)
       return
     }
@@ -111,9 +111,9 @@ extension LoadMachine {
     await inChild(token) {
       do {
         try await block { yield($0, for: token) }
-        conclude(token, writing: nil)
+        finish(token, writing: nil)
       } catch {
-        conclude(token, failure: error, context)
+        finish(token, failure: error, context)
       }
     }
   }
@@ -145,15 +145,15 @@ extension LoadMachine {
   /// and writes its outcome: the state it returns (`nil` for a yielding block), or what the
   /// error it throws asks for.
   @inlinable
-  func finish(
+  func runAndFinish(
     _ token: UInt64,
     _ context: State.Context,
     _ operation: @MainActor () async throws -> State?
   ) async {
     do {
-      conclude(token, writing: try await operation())
+      finish(token, writing: try await operation())
     } catch {
-      conclude(token, failure: error, context)
+      finish(token, failure: error, context)
     }
   }
 
@@ -172,7 +172,7 @@ extension LoadMachine {
   /// Inlined into the task's closure: as a function of its own it cost the task a second
   /// async frame and a hop check on entry on every load.
   @inlinable @inline(__always)
-  static func execute(
+  static func runTask(
     _ slot: Reference,
     _ token: UInt64,
     _ context: State.Context,
@@ -182,13 +182,13 @@ extension LoadMachine {
       switch work {
       case .returning(let block):
         let output = try await block()
-        slot.value?.conclude(token, writing: .completed(output, context))
+        slot.value?.finish(token, writing: .completed(output, context))
       case .yielding(let block):
         try await block { slot.value?.yield($0, for: token) }
-        slot.value?.conclude(token, writing: nil)
+        slot.value?.finish(token, writing: nil)
       }
     } catch {
-      slot.value?.conclude(token, failure: error, context)
+      slot.value?.finish(token, failure: error, context)
     }
   }
 
@@ -214,14 +214,14 @@ extension LoadMachine {
     let token = start(context, silently: silently, keepingValue: keepingValue)
     // The new task inherits the task-local target bound around its creation.
     return LoadScope.current.withValue(SlotProgress(reference, token)) {
-      spawn(token, context, priority: priority, interrupts: interrupts, work: work)
+      makeTask(token, context, priority: priority, interrupts: interrupts, work: work)
     }
   }
 
-  /// ``perform(_:silently:keepingValue:interrupts:returning:)`` with the load's progress
+  /// ``runAwaited(_:silently:keepingValue:interrupts:returning:)`` with the load's progress
   /// target bound.
   @usableFromInline
-  func performReportingProgress(
+  func runAwaitedReportingProgress(
     _ context: State.Context,
     silently: Bool,
     keepingValue: Bool,
@@ -231,7 +231,7 @@ extension LoadMachine {
     let token = startAwaited(
       context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
     await inChild(token) {
-      await finish(token, context) {
+      await runAndFinish(token, context) {
         .completed(
           try await LoadScope.current.withValue(SlotProgress(reference, token), operation: block),
           context)
@@ -239,9 +239,9 @@ extension LoadMachine {
     }
   }
 
-  /// ``perform(_:silently:interrupts:yielding:)`` with the load's progress target bound.
+  /// ``runAwaited(_:silently:interrupts:yielding:)`` with the load's progress target bound.
   @usableFromInline
-  func performReportingProgress(
+  func runAwaitedReportingProgress(
     _ context: State.Context,
     silently: Bool,
     interrupts: Interrupts?,
@@ -250,7 +250,7 @@ extension LoadMachine {
     let token = startAwaited(
       context, silently: silently, keepingValue: false, interrupts: interrupts)
     await inChild(token) {
-      await finish(token, context) {
+      await runAndFinish(token, context) {
         try await LoadScope.current.withValue(SlotProgress(reference, token)) {
           try await block { yield($0, for: token) }
         }

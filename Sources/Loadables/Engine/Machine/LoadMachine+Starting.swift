@@ -1,4 +1,4 @@
-// Starting a load: the runner of the pure `LoadStart` step. It supersedes the current load,
+// Starting a load: the runner of the pure `LoadStartBook` step. It supersedes the current load,
 // asks the step what the new one remembers and shows, and performs that.
 
 extension LoadMachine {
@@ -6,7 +6,7 @@ extension LoadMachine {
   /// already there) and returns the new load's token.
   ///
   /// Remembers the state the load replaces (``replaced``), so that ``cancel()`` can bring it
-  /// back; see ``LoadStart`` for what a restart over a spinner remembers.
+  /// back; see ``LoadStartBook`` for what a restart over a spinner remembers.
   @inlinable @inline(__always)
   func start(_ context: State.Context, silently: Bool, keepingValue: Bool = false) -> UInt64 {
     start(context, silently: silently, keepingValue: keepingValue, through: self)
@@ -26,7 +26,7 @@ extension LoadMachine {
     let supersededSpinner = isBusy && shownStart && writeCount == startMark
     let token = begin(silently: silently)
     keepsValue = keepingValue
-    let step = LoadStart<State>.decide(
+    let step = LoadStartBook<State>.decide(
       context, silently: silently, keepingValue: keepingValue,
       supersededSpinner: supersededSpinner, current: access.read())
     if !step.carriesOn {

@@ -9,7 +9,7 @@
 /// specialised, in the caller's module, for the concrete state type (`@inlinable`).
 ///
 /// The extensions, one role each: running a load (`LoadMachine+Running.swift`), starting
-/// it (`LoadMachine+Starting.swift`, the runner of the pure ``LoadStart`` step), ending
+/// it (`LoadMachine+Starting.swift`, the runner of the pure ``LoadStartBook`` step), ending
 /// it (`LoadMachine+Ending.swift`), its interrupts (`LoadMachine+Interrupts.swift`),
 /// stopping and writing from outside (`LoadMachine+Control.swift`) and loads with a policy
 /// (`LoadMachine+Policy.swift`).

@@ -27,7 +27,7 @@ struct EntryBook<State: SharedEntryState> {
 
   /// The book's counts and times (freshness, observers, fetches): no generic value, so the
   /// entry asks it the hot questions (is there a fresh value?) without copying the book.
-  private(set) var tally: EntryTally
+  private(set) var facts: EntryFacts
 
   /// The committed state: what the engine last wrote (fetched, started, restored, reset).
   private(set) var base: State
@@ -42,29 +42,29 @@ struct EntryBook<State: SharedEntryState> {
   /// Creates the book of an entry made at `now`, unobserved from then on, showing `empty`
   /// (the state's reset state).
   init(staleTime: Duration, at now: Duration, empty: State) {
-    tally = EntryTally(staleTime: staleTime, unobservedSince: now)
+    facts = EntryFacts(staleTime: staleTime, unobservedSince: now)
     base = empty
     shown = empty
   }
 
   /// How long a fetched value stays fresh.
-  var staleTime: Duration { tally.staleTime }
+  var staleTime: Duration { facts.staleTime }
   /// How many observers are alive.
-  var observerCount: Int { tally.observerCount }
+  var observerCount: Int { facts.observerCount }
   /// Since when nobody observes the entry; `nil` while observed.
-  var unobservedSince: Duration? { tally.unobservedSince }
+  var unobservedSince: Duration? { facts.unobservedSince }
   /// How many fetches the book has started; a fetch's writes belong to the latest one.
-  var fetchEpoch: UInt64 { tally.fetchEpoch }
+  var fetchEpoch: UInt64 { facts.fetchEpoch }
   /// Whether ``shown`` holds a value.
-  var showsValue: Bool { tally.showsValue }
-  var isObserved: Bool { tally.observerCount > 0 }
+  var showsValue: Bool { facts.showsValue }
+  var isObserved: Bool { facts.observerCount > 0 }
 
   /// Whether the value is stale at `now`: invalidated, older than the stale time, or absent.
-  func isStale(at now: Duration) -> Bool { tally.isStale(at: now) }
+  func isStale(at now: Duration) -> Bool { facts.isStale(at: now) }
 
   /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
   func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
-    tally.loadFetches(isFetching: isFetching, at: now)
+    facts.loadFetches(isFetching: isFetching, at: now)
   }
 
   // MARK: - Reading
@@ -102,7 +102,7 @@ struct EntryBook<State: SharedEntryState> {
   /// The value turns stale; observed entries, and any with a fetch running, refresh at once
   /// (a running fetch started before the invalidation and must not store).
   mutating func invalidate(isFetching: Bool) -> Effects {
-    tally.invalidated = true
+    facts.invalidated = true
     var effects: Effects = [.stopStaleTimer]
     setStale(true, into: &effects)
     if isObserved || isFetching { effects.append(startFetch(silently: showsValue)) }
@@ -117,7 +117,7 @@ struct EntryBook<State: SharedEntryState> {
   }
 
   private mutating func startFetch(silently: Bool) -> EntryEffect {
-    tally.fetchEpoch &+= 1
+    facts.fetchEpoch &+= 1
     return .startFetch(silently: silently)
   }
 
@@ -132,12 +132,12 @@ struct EntryBook<State: SharedEntryState> {
     base = state
     // A placeholder shows until the engine writes anything but a cancelled fetch's
     // restoring write or a next page.
-    if cause != .restored && cause != .nextPage { tally.isPlaceholder = false }
+    if cause != .restored && cause != .nextPage { facts.isPlaceholder = false }
     switch cause {
     case .fetched:
-      if state._holdsValue { tally.fetchedAt = now }
+      if state._holdsValue { facts.fetchedAt = now }
       if !edits.isEmpty {
-        edits.removeAll { edit in edit.committedAt.map { $0 < tally.fetchEpoch } ?? false }
+        edits.removeAll { edit in edit.committedAt.map { $0 < facts.fetchEpoch } ?? false }
       }
     case .reset:
       edits = []
@@ -152,7 +152,7 @@ struct EntryBook<State: SharedEntryState> {
   /// laid over it, and it is as fresh as its age says.
   mutating func restore(_ state: State, fetchedAt: Duration, at now: Duration) -> Effects {
     base = state
-    tally.fetchedAt = fetchedAt
+    facts.fetchedAt = fetchedAt
     return written(.restoredFromDisk, at: now, shownSince: fetchedAt)
   }
 
@@ -162,8 +162,8 @@ struct EntryBook<State: SharedEntryState> {
   /// the next load or observer refreshes it silently.
   mutating func start(with state: State, fetchedAt: Duration?, at now: Duration) -> Effects {
     base = state
-    tally.fetchedAt = fetchedAt
-    tally.isPlaceholder = false
+    facts.fetchedAt = fetchedAt
+    facts.isPlaceholder = false
     return written(.initialValue, at: now, shownSince: fetchedAt, stale: fetchedAt == nil)
   }
 
@@ -171,8 +171,8 @@ struct EntryBook<State: SharedEntryState> {
   /// silently, keeping it on screen), it has no fetch time, and nothing saves it.
   mutating func showPlaceholder(_ state: State, at now: Duration) -> Effects {
     base = state
-    tally.fetchedAt = nil
-    tally.isPlaceholder = true
+    facts.fetchedAt = nil
+    facts.isPlaceholder = true
     return written(.placeholder, at: now, stale: true)
   }
 
@@ -192,12 +192,12 @@ struct EntryBook<State: SharedEntryState> {
       for edit in edits { state = edit.operation.apply(to: state) }
       shown = state
     }
-    tally.showsValue = shown._holdsValue
+    facts.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
     if cause.refreshesFreshness {
-      tally.updatedAt = shownSince ?? now
-      tally.invalidated = stale
+      facts.updatedAt = shownSince ?? now
+      facts.invalidated = stale
     }
     setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
@@ -222,7 +222,7 @@ struct EntryBook<State: SharedEntryState> {
   /// a fetch that starts from now on lands, whose value carries it.
   mutating func commitEdit(_ id: UInt64) -> Effects {
     guard let index = index(of: id) else { return [] }
-    edits[index].committedAt = tally.fetchEpoch
+    edits[index].committedAt = facts.fetchEpoch
     return [.committed]
   }
 
@@ -263,9 +263,9 @@ struct EntryBook<State: SharedEntryState> {
   /// An observer arrived. The first one starts the triggers and the stale timer, or a
   /// silent refresh of a stale value.
   mutating func observe(isFetching: Bool, at now: Duration) -> Effects {
-    tally.observerCount += 1
-    guard tally.observerCount == 1 else { return [] }
-    tally.unobservedSince = nil
+    facts.observerCount += 1
+    guard facts.observerCount == 1 else { return [] }
+    facts.unobservedSince = nil
     var effects: Effects = [.startTriggers]
     if isStale(at: now), showsValue, !isFetching {
       effects.append(startFetch(silently: true))
@@ -278,10 +278,10 @@ struct EntryBook<State: SharedEntryState> {
   /// An observer left. After the last one the triggers and the stale timer stop, and the
   /// grace time counts from `now`.
   mutating func endObservation(at now: Duration) -> Effects {
-    guard tally.observerCount > 0 else { return [] }
-    tally.observerCount -= 1
-    guard tally.observerCount == 0 else { return [] }
-    tally.unobservedSince = now
+    guard facts.observerCount > 0 else { return [] }
+    facts.observerCount -= 1
+    guard facts.observerCount == 0 else { return [] }
+    facts.unobservedSince = now
     return [.stopTriggers, .stopStaleTimer, .scheduleSweep]
   }
 
@@ -289,13 +289,13 @@ struct EntryBook<State: SharedEntryState> {
 
   /// The timer that tells observers the moment a fresh value turns stale, or none.
   private func staleTimer(at now: Duration) -> EntryEffect {
-    guard !isStale(at: now), let updatedAt = tally.updatedAt else { return .stopStaleTimer }
+    guard !isStale(at: now), let updatedAt = facts.updatedAt else { return .stopStaleTimer }
     return .startStaleTimer(after: staleTime - (now - updatedAt))
   }
 
   private mutating func setStale(_ stale: Bool, into effects: inout Effects) {
-    guard tally.staleFlag != stale else { return }
-    tally.staleFlag = stale
+    guard facts.staleFlag != stale else { return }
+    facts.staleFlag = stale
     effects.append(.setStale(stale))
   }
 }
@@ -310,7 +310,7 @@ extension EntryBook where State: EngineState {
 
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
-struct EntryTally {
+struct EntryFacts {
   /// How long a fetched value stays fresh.
   let staleTime: Duration
   /// Since when nobody observes the entry; `nil` while observed.

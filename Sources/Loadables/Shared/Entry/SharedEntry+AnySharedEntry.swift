@@ -2,7 +2,7 @@ extension SharedEntry {
   // MARK: - Store operations (through `AnySharedEntry`)
 
   /// Since when nobody observes the entry, on the store's stopwatch; `nil` while observed.
-  var unobservedSince: Duration? { book.tally.unobservedSince }
+  var unobservedSince: Duration? { book.facts.unobservedSince }
 
   /// Marks the value stale; an observed entry, or one whose fetch is running, refreshes at
   /// once — silently when it holds a value — so a fetch that started before never stores

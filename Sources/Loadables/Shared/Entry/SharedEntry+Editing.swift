@@ -9,7 +9,7 @@ extension SharedEntry {
   func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>, overAbsent: Bool = false)
     -> Bool
   {
-    if !operation.isSet, !book.tally.showsValue, !overAbsent { return false }
+    if !operation.isSet, !book.facts.showsValue, !overAbsent { return false }
     if slot.isBusy, !slot.isLoadingAddedPage { cancel() }
     let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))

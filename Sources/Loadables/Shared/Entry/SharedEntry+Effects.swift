@@ -66,8 +66,8 @@ extension SharedEntry {
         let unchanged = cause == .fetched && slot.shows(book.shown)
         if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
-          status.setFetchedAt(book.tally.fetchedAt)
-          status.setPlaceholder(book.tally.isPlaceholder)
+          status.setFetchedAt(book.facts.fetchedAt)
+          status.setPlaceholder(book.facts.isPlaceholder)
         }
         if isWatched {
           notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))

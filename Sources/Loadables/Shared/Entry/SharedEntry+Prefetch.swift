@@ -56,10 +56,10 @@ extension SharedEntry {
     ifOlderThan age: Duration? = nil, priority: LoadPriority = .prefetch
   ) -> Bool {
     guard !isFetching else { return false }
-    let tally = book.tally
+    let facts = book.facts
     // The entry's own notion of age (`isStale`), measured against `age` instead.
-    if tally.showsValue, !tally.invalidated, let updatedAt = tally.updatedAt,
-      now - updatedAt < (age ?? tally.staleTime)
+    if facts.showsValue, !facts.invalidated, let updatedAt = facts.updatedAt,
+      now - updatedAt < (age ?? facts.staleTime)
     {
       return false
     }

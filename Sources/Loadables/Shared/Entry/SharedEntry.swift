@@ -178,7 +178,7 @@ where State.Value == Value {
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
   public var isStale: Bool {
     _ = status.isStale  // registers the observer, if any
-    return book.tally.isStale(at: now)
+    return book.facts.isStale(at: now)
   }
 
   /// When the value on screen was fetched, by the wall clock: for a value restored from the
@@ -272,10 +272,10 @@ where State.Value == Value {
       raiseFetchPriority()
       return false
     }
-    // A fresh value, the common case, returns at once: asked of the book's tally, which
+    // A fresh value, the common case, returns at once: asked of the book's facts, which
     // holds no generic value, so nothing is copied and no effect is built.
     let now = touchedNow()
-    guard book.tally.loadFetches(isFetching: false, at: now) else { return true }
+    guard book.facts.loadFetches(isFetching: false, at: now) else { return true }
     perform(book.load(silently: silently, isFetching: false, at: now))
     return false
   }

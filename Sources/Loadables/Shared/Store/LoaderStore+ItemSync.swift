@@ -1,5 +1,5 @@
 // Items kept in sync across entries (normalization by `Identifiable`): the public face. The
-// ordering rule is `ItemLedger`'s; the runner that lays the changes over entries is
+// ordering rule is `ItemSyncBook`'s; the runner that lays the changes over entries is
 // `ItemSync`, through each entry's `EntryItemLink` (both in `Shared/Sync/`).
 
 extension LoaderStore {
@@ -82,10 +82,10 @@ extension LoaderStore {
   }
 
   /// How many versions of items of `type` the store remembers to keep fetches in order (see
-  /// ``ItemLedger``): what tests read to see it forget; zero for a type not kept in sync.
+  /// ``ItemSyncBook``): what tests read to see it forget; zero for a type not kept in sync.
   func syncedItemCount<Item: Identifiable & Equatable>(_ type: Item.Type) -> Int {
     guard let itemSync, itemSync.syncs[ObjectIdentifier(type)] != nil else { return 0 }
-    return itemSync.sync(of: type).ledger.count
+    return itemSync.sync(of: type).book.count
   }
 
   /// A new edit id, for an edit the store lays itself (an item kept in sync).

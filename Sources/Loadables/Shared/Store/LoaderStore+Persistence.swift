@@ -224,7 +224,7 @@ final class EntryPersister {
       if cause == .nextPage {
         guard let whole = committed as? any WholeStateRecord, !whole.isLoadingPage else { return }
       }
-      guard committed._holdsValue, let fetchedAt = entry.book.tally.fetchedAt else { return }
+      guard committed._holdsValue, let fetchedAt = entry.book.facts.fetchedAt else { return }
       let data: Data
       do {
         guard let encoded = try encode(committed, as: codable, whole: whole) else { return }

@@ -92,7 +92,7 @@ final class EntryItemLink<
       if !corrections.isEmpty { state = patched(state, .replacing(corrections)) }
     case .restored:
       // A cancelled fetch brought back the state it replaced: as old as the base's fetch.
-      let corrections = sync.ledger.newer(than: baseStamp, for: items(of: state._value))
+      let corrections = sync.book.newer(than: baseStamp, for: items(of: state._value))
       if !corrections.isEmpty { state = patched(state, .replacing(corrections)) }
     default:
       break

@@ -14,7 +14,7 @@ protocol ItemHolder<Item>: AnyObject {
   /// The items with these ids the entry shows now.
   func shownItems(_ ids: Set<Item.ID>) -> [Item]
   /// The oldest stamp the entry's fetch in flight can bring, or bring back if cancelled;
-  /// `nil` when none is in flight. See ``ItemLedger/forget(inFlightSince:holding:)``.
+  /// `nil` when none is in flight. See ``ItemSyncBook/forget(inFlightSince:holding:)``.
   var inFlightSince: UInt64? { get }
   /// Adds the ids of the items the entry holds (fetched, or shown) to `ids`.
   func collectHeldIDs(into ids: inout Set<Item.ID>)

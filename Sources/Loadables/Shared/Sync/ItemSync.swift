@@ -1,17 +1,17 @@
 // The runner that keeps items in sync across a store's entries: it performs what the
-// `ItemLedger` decides, through the entries' edit logs. See `LoaderStore+ItemSync.swift` for
+// `ItemSyncBook` decides, through the entries' edit logs. See `LoaderStore+ItemSync.swift` for
 // the public face and the rules.
 
-/// The entries holding one synced type, and its ledger.
+/// The entries holding one synced type, and its book.
 @MainActor
 final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
   unowned let registry: ItemSyncRegistry
-  var ledger = ItemLedger<Item>()
+  var book = ItemSyncBook<Item>()
   /// The linked entries, by the link's identity; a link whose entry is gone is skipped and
   /// pruned.
   private var links: [ObjectIdentifier: WeakItemHolder<Item>] = [:]
   /// The derived edits laid over other entries for each edit transaction still running, and
-  /// the ids that edit changed (recorded in the ledger when it commits).
+  /// the ids that edit changed (recorded in the book when it commits).
   private var derived: [UInt64: DerivedEdits] = [:]
 
   struct DerivedEdits {
@@ -54,12 +54,12 @@ final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
     return alive
   }
 
-  /// Forgets the versions no fetch in flight and no entry needs, when the ledger has grown
-  /// past its budget (see ``ItemLedger``): the ledger decides, this gathers what it asks.
+  /// Forgets the versions no fetch in flight and no entry needs, when the book has grown
+  /// past its budget (see ``ItemSyncBook``): the book decides, this gathers what it asks.
   /// `landed` is a holder whose fetch has just written its result: it counts as in flight no
   /// more, even if its slot has not ended yet.
   func forgetIfDue(landed: AnyObject? = nil) {
-    guard ledger.isForgettingDue else { return }
+    guard book.isForgettingDue else { return }
     var oldest: UInt64?
     var held = Set<Item.ID>()
     for holder in holders(except: nil) {
@@ -68,7 +68,7 @@ final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
       }
       holder.collectHeldIDs(into: &held)
     }
-    ledger.forget(inFlightSince: oldest, holding: held)
+    book.forget(inFlightSince: oldest, holding: held)
   }
 
   // MARK: - Fetches
@@ -77,7 +77,7 @@ final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
   /// ones in the other holders' committed values, and returns the corrections `source` shows
   /// instead of what it fetched.
   func fetched(_ items: [Item], stamp: UInt64, by source: AnyObject) -> [Item.ID: Item?] {
-    let arrival = ledger.arrived(items, stamp: stamp)
+    let arrival = book.arrived(items, stamp: stamp)
     if !arrival.newer.isEmpty {
       let changes = arrival.newer.mapValues { Optional($0) }
       for holder in holders(except: source) { holder.syncBase(changes) }
@@ -122,7 +122,7 @@ final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
     for target in record.targets { target.holder.endDerived(target.id, committed: committed) }
     guard committed, let source = record.source else { return }
     let items = source.shownItems(record.ids)
-    _ = ledger.arrived(items, stamp: registry.nextStamp())
+    _ = book.arrived(items, stamp: registry.nextStamp())
     forgetIfDue()
   }
 
@@ -130,7 +130,7 @@ final class ItemSync<Item: Identifiable & Equatable>: ItemSyncing {
 
   /// The app removed item `id`: lists drop it, details holding it are reset.
   func remove(_ id: Item.ID) {
-    ledger.removed(id, stamp: registry.nextStamp())
+    book.removed(id, stamp: registry.nextStamp())
     for holder in holders(except: nil) { holder.syncBase([id: nil]) }
     forgetIfDue()
   }

@@ -4,7 +4,7 @@ final class ItemSyncRegistry {
   weak var store: LoaderStore?
   /// The synced types, by the item type's identity.
   private(set) var syncs: [ObjectIdentifier: any ItemSyncing] = [:]
-  /// The store's sync tick; see ``ItemLedger``.
+  /// The store's sync tick; see ``ItemSyncBook``.
   private var tick: UInt64 = 0
 
   init(store: LoaderStore) { self.store = store }

@@ -10,22 +10,22 @@ protocol InspectableEntry: AnySharedEntry {
 extension SharedEntry: InspectableEntry {
   func inspectionSnapshot(in store: LoaderStore) -> EntrySnapshot {
     let now = store.now
-    let tally = book.tally
+    let facts = book.facts
     let shown = book.shown
     let summary = (shown as? any InspectedState)?.inspection
-    var phase = summary?.phase ?? (tally.showsValue ? .loaded : .absent)
-    if tally.isPlaceholder, tally.showsValue { phase = .placeholder }
+    var phase = summary?.phase ?? (facts.showsValue ? .loaded : .absent)
+    if facts.isPlaceholder, facts.showsValue { phase = .placeholder }
     let staleness: EntrySnapshot.Staleness
     var staleAt: Date?
-    if !tally.showsValue {
+    if !facts.showsValue {
       staleness = .noValue
-    } else if tally.isPlaceholder || (tally.invalidated && tally.fetchedAt == nil) {
+    } else if facts.isPlaceholder || (facts.invalidated && facts.fetchedAt == nil) {
       staleness = .notFetched
-    } else if tally.invalidated {
+    } else if facts.invalidated {
       staleness = .invalidated
-    } else if let updatedAt = tally.updatedAt, now - updatedAt < tally.staleTime {
+    } else if let updatedAt = facts.updatedAt, now - updatedAt < facts.staleTime {
       staleness = .fresh
-      staleAt = store.wallDate(at: updatedAt + tally.staleTime)
+      staleAt = store.wallDate(at: updatedAt + facts.staleTime)
     } else {
       staleness = .aged
     }
@@ -41,7 +41,7 @@ extension SharedEntry: InspectableEntry {
       valueType: String(describing: valueType), phase: phase,
       valueSummary: summary?.value, error: summary?.error ?? slot.refreshError,
       nextPage: summary?.nextPage, observerCount: observerCount,
-      fetchedAt: tally.fetchedAt.map(store.wallDate(at:)), staleTime: tally.staleTime,
+      fetchedAt: facts.fetchedAt.map(store.wallDate(at:)), staleTime: facts.staleTime,
       staleness: staleness, staleAt: staleAt, isRunning: slot.isBusy,
       isWaitingForNetwork: slot.isWaitingForNetwork, attempt: slot.attempt,
       progress: slot.progress, isPersisted: persisted, pendingEditCount: pending,

@@ -12,7 +12,7 @@
 ///   started before anyone listened) closes nothing; a start over an interval still open
 ///   closes it first, so none is ever left open by a lost end.
 /// - The store's and the edits' events are single signpost events ("Store", "Edit").
-struct SignpostPairing {
+struct SignpostBook {
   /// Which signpost name a step uses.
   enum Name: Hashable, Sendable {
     /// A load of a property, key path or loader.

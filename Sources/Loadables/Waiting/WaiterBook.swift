@@ -5,7 +5,7 @@
 /// next to serve is the first one of the highest priority present. A raised waiter moves to
 /// the end of the array, so it is last among the waiters of its new priority. With every
 /// waiter at one priority (the common case) the first one is served, as a plain queue would.
-struct WaitingOrder<Element> {
+struct WaiterBook<Element> {
   private var waiters: [(id: Int, priority: LoadPriority, element: Element)] = []
 
   init() {}

@@ -15,7 +15,7 @@
 /// The step is inlined into each caller, where the optimiser folds the value away: the
 /// start costs what it cost when it decided and wrote in one.
 @usableFromInline
-struct LoadStart<State: EngineState> {
+struct LoadStartBook<State: EngineState> {
   /// Whether the new load carries on what the load it supersedes remembered: the state it
   /// replaced, and whether its spinner is up. Also when a load that is not silent finds its
   /// state's owner gone: there is nothing to read, and nothing changes.
@@ -73,4 +73,4 @@ struct LoadStart<State: EngineState> {
   }
 }
 
-extension LoadStart: Equatable where State: Equatable {}
+extension LoadStartBook: Equatable where State: Equatable {}

@@ -16,7 +16,7 @@
 /// | a lock is needed and not held | `takeLock` |
 /// | the lock held, the folder not looked at in this step nor for ``Outbox/senderInterval`` | `lookForWrites` |
 /// | otherwise | `send` |
-struct OutboxLane: Equatable {
+struct OutboxLaneBook: Equatable {
   /// The first edit of the scope not failed.
   struct Head: Equatable {
     /// Whether its value and its type's handler are known.

@@ -19,7 +19,7 @@ import Foundation
 /// | another edit of its scope goes first (the lane's edit, else the first not failed) | `waitingBehind` that edit |
 /// | offline | `waitingForNetwork` |
 /// | otherwise | `ready` |
-struct OutboxLine {
+struct OutboxBook {
   /// What the outbox knows of one edit.
   struct Edit: Equatable {
     var id: OutboxItem.ID

@@ -3,9 +3,9 @@ import XCTest
 @testable import Loadables
 
 /// The limiter's serving order, driven step by step as a value.
-final class WaitingOrderTests: XCTestCase {
-  private func order(_ waiters: [(Int, LoadPriority)]) -> WaitingOrder<Int> {
-    var order = WaitingOrder<Int>()
+final class WaiterBookTests: XCTestCase {
+  private func order(_ waiters: [(Int, LoadPriority)]) -> WaiterBook<Int> {
+    var order = WaiterBook<Int>()
     for (id, priority) in waiters { order.append(id: id, priority: priority, id) }
     return order
   }

@@ -10,7 +10,7 @@
 /// The rule is the engine's, applied to items: a fetch that started before an item's latest
 /// known version never replaces it. What a fetch brings, item by item:
 ///
-/// | the ledger knows the item | the item this fetch brought |
+/// | the book knows the item | the item this fetch brought |
 /// |---|---|
 /// | not at all, or from an older stamp | is the latest now: other entries show it |
 /// | from a newer stamp (a later fetch or edit) | is not shown: this entry shows the newer one |
@@ -28,12 +28,12 @@
 /// - a removal's tombstone, always.
 ///
 /// Nothing newer than the oldest stamp in flight is ever forgotten, so the rule above holds
-/// across forgetting. The runner forgets when ``isForgettingDue``: when the ledger holds more
+/// across forgetting. The runner forgets when ``isForgettingDue``: when the book holds more
 /// than twice what it kept after the last time, or than it kept plus the ids it had to look
 /// at (and at least ``minimumBudget``). The work is then paid for by the arrivals in between,
-/// and the ledger holds at most about twice what the entries hold, plus the versions newer
+/// and the book holds at most about twice what the entries hold, plus the versions newer
 /// than the oldest fetch in flight: a fetch that never ends holds back forgetting.
-struct ItemLedger<Item: Identifiable & Equatable> {
+struct ItemSyncBook<Item: Identifiable & Equatable> {
   /// One known version: the item, or `nil` once the app removed it, and its stamp.
   struct Version: Equatable {
     var item: Item?
@@ -52,17 +52,17 @@ struct ItemLedger<Item: Identifiable & Equatable> {
 
   private(set) var versions: [Item.ID: Version] = [:]
 
-  /// The fewest versions the ledger holds before it forgets: below it, forgetting costs more
+  /// The fewest versions the book holds before it forgets: below it, forgetting costs more
   /// than it saves.
   static var minimumBudget: Int { 256 }
 
-  /// How many versions the ledger may hold before ``isForgettingDue``.
-  private(set) var budget = ItemLedger.minimumBudget
+  /// How many versions the book may hold before ``isForgettingDue``.
+  private(set) var budget = ItemSyncBook.minimumBudget
 
-  /// How many versions the ledger holds.
+  /// How many versions the book holds.
   var count: Int { versions.count }
 
-  /// Whether the ledger holds more than its budget: the runner then works out the oldest
+  /// Whether the book holds more than its budget: the runner then works out the oldest
   /// stamp in flight and the ids held, and calls ``forget(inFlightSince:holding:)``.
   var isForgettingDue: Bool { versions.count > budget }
 

@@ -2,12 +2,12 @@ import XCTest
 
 @testable import Loadables
 
-/// The pure step of a load's start (`LoadStart`), one case at a time: what a starting load
+/// The pure step of a load's start (`LoadStartBook`), one case at a time: what a starting load
 /// remembers as the state it replaces and what it writes, from the facts alone. No slot, no
 /// task, no wrapper.
-final class LoadStartTests: XCTestCase {
-  typealias Start = LoadStart<LoadableState<Int>>
-  typealias ProcessStart = LoadStart<ProcessState<String>>
+final class LoadStartBookTests: XCTestCase {
+  typealias Start = LoadStartBook<LoadableState<Int>>
+  typealias ProcessStart = LoadStartBook<ProcessState<String>>
 
   private func start(
     _ current: LoadableState<Int>?, silently: Bool = false, keepingValue: Bool = false,

@@ -6,7 +6,7 @@
 /// the order is exact even when two uses fall in the same clock tick. The directory backend
 /// seeds the order at launch from the files' modification times (it touches a file on every
 /// read), so it survives a relaunch.
-struct RecencyIndex: Equatable, Sendable {
+struct RecencyBook: Equatable, Sendable {
   struct Entry: Equatable, Sendable {
     /// The record's size as stored.
     var bytes: Int

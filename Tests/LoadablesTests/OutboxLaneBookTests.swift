@@ -5,16 +5,16 @@ import XCTest
 
 /// The pure decision of what a scope's lane does next, from facts alone: which applies when
 /// several hold, one step at a time, without a store.
-final class OutboxLaneTests: XCTestCase {
-  typealias Head = OutboxLane.Head
+final class OutboxLaneBookTests: XCTestCase {
+  typealias Head = OutboxLaneBook.Head
   private let interval = Duration.seconds(1)
   private let ready = Head(canSend: true, isSaved: true, sendsOnce: false)
 
   private func next(
-    _ head: Head?, isOnline: Bool = true, _ sender: OutboxLane.Sender = .needsNoLock,
+    _ head: Head?, isOnline: Bool = true, _ sender: OutboxLaneBook.Sender = .needsNoLock,
     justLooked: Bool = false
-  ) -> OutboxLane.Action {
-    OutboxLane(head: head, isOnline: isOnline, sender: sender, justLooked: justLooked)
+  ) -> OutboxLaneBook.Action {
+    OutboxLaneBook(head: head, isOnline: isOnline, sender: sender, justLooked: justLooked)
       .next(interval: interval)
   }
 
@@ -25,7 +25,7 @@ final class OutboxLaneTests: XCTestCase {
   func testWithNoEditLeftTheHolderLooksForOtherStoresWritesOnceThenTheLaneEnds() {
     XCTAssertEqual(next(nil), .end)
     XCTAssertEqual(next(nil, .notHeld), .end)
-    let held = OutboxLane.Sender.held(lastLook: .seconds(5), now: .seconds(5))
+    let held = OutboxLaneBook.Sender.held(lastLook: .seconds(5), now: .seconds(5))
     XCTAssertEqual(next(nil, held), .lookForWrites, "looked at whatever the time")
     XCTAssertEqual(next(nil, held, justLooked: true), .end)
   }
