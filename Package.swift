@@ -13,7 +13,7 @@ let package = Package(
     .executable(name: "loadables-demo", targets: ["LoadablesDemo"]),
   ],
   targets: [
-    .target(name: "Loadables"),
+    .target(name: "Loadables", exclude: ["README.md"]),
     .target(name: "LoadablesTesting", dependencies: ["Loadables"]),
     .target(name: "LoadablesInspector", dependencies: ["Loadables"]),
     .executableTarget(name: "LoadablesDemo", dependencies: ["Loadables", "LoadablesInspector"]),
