@@ -15,7 +15,7 @@
 // which it appears there, so it can be found again with `read_file` and an `offset`. [Core] was
 // read in full; [UI] was read from the start until the last declaration used was found (its
 // first 1,168,000 characters). Every declaration the library and the client files use was
-// located in one of them.
+// located in one of them, except `Text.DateStyle` and its interpolation (see below).
 //
 // Checked against the SDK (session 11): the declarations added later for the articles'
 // examples (`List`'s data initialisers, `ForEach`, `Label`, `Image(systemName:)`,
@@ -27,11 +27,24 @@
 // 494,000-510,000, 812,000-908,000 and 944,000-960,000. Found and corrected: `List`'s data
 // initialisers are `nonisolated` (they were copied `@MainActor` from the documentation, which
 // shows deprecated internal overloads). Found and agreeing: `List`, `WindowGroup`, `sheet`,
-// `Image`'s declaration, `Alignment`, `VerticalAlignment`. Not found in those regions, and
-// marked so where they are declared: `Scene`, `SceneBuilder`, `Text.DateStyle` and its
-// interpolation, `Label`, `ContentUnavailableView`, `toolbar`, `overlay`,
-// `accessibilityElement`, `AccessibilityChildBehavior`, `ForEach`'s initialiser and
-// `Image(systemName:)`.
+// `Image`'s declaration, `Alignment`, `VerticalAlignment`.
+//
+// A second pass (session 11, continued) read the arm64 files where the first had not: [UI]
+// 528,000-1,369,099 (all but 1,332,000-1,340,000, `TableColumn` initialisers) and [Core]
+// 0-232,000, 248,000-264,000, 280,000-494,000, 510,000-878,000, 908,000-940,000 and
+// 960,000-982,545 (from about 862,000 on, [Core] is only conformance lists). Every offset
+// given below is an arm64 one. Found and agreeing: `Scene` and `Never : Scene` ([UI]
+// @837900), `Label` ([UI] @1209400), `ContentUnavailableView` ([UI] @894900),
+// `toolbar(content:)` ([UI] @931100), `overlay(alignment:content:)` ([Core] @159900),
+// `ForEach` and its `Identifiable` initialiser ([Core] @747700, @749300; `Sendable` is now
+// marked unavailable, as there) and `Image(systemName:)` ([Core] @397700). Found and
+// corrected: `SceneBuilder` ([UI] @875300: its one-scene `buildBlock` is not
+// `@_alwaysEmitIntoClient`; its `buildExpression`, which is, was added),
+// `accessibilityElement(children:)` ([UI] @1188200: iOS 13, not 14) and
+// `AccessibilityChildBehavior` ([UI] @1150700 and @1188450: declared in [UI], iOS 13,
+// `Hashable` only, with `Sendable` unavailable; it had been made `Sendable`). Not found:
+// `Text.DateStyle` and its `appendInterpolation(_:style:)`, which are marked so where they are
+// declared.
 //
 // SwiftUI re-exports SwiftUICore, and the layer only writes `import SwiftUI`, so this one
 // module, named SwiftUI, stands for both; `SwiftUICore.X` in the interfaces is plain `X` here.
@@ -891,17 +904,21 @@ extension List where SelectionValue == Never {
   {}
 }
 
-/// [Core] (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
-/// Swift.RandomAccessCollection, ID : Swift.Hashable`, a `View` when `Content : View`; only
-/// the initialiser over `Identifiable` elements is copied (`public init(_ data: Data,
-/// @SwiftUICore.ViewBuilder content: @escaping (Data.Element) -> Content)`). Not located in
-/// [Core] by this check (see "Checked against the SDK" in the header); written as [UI] writes
-/// `ForEach`'s other initialisers (@302000 `extension SwiftUICore.ForEach { public init<C,
-/// R>(_ data: SwiftUICore.Binding<C>, editActions: ...) }`, @449500 `public init(_ data: Data,
-/// @SwiftUI.AccessibilityRotorContentBuilder content: ...)`): not isolated, as `ForEach` is not
-/// (the first copy wrote `nonisolated`, which means the same here).
+/// [Core] @747700 (iOS 13): `public struct ForEach<Data, ID, Content> where Data :
+/// Swift.RandomAccessCollection, ID : Swift.Hashable { public var data: Data; public var
+/// content: (Data.Element) -> Content }` (its stored properties are left out), with `Sendable`
+/// unavailable, and `extension SwiftUICore.ForEach : SwiftUICore.View where Content :
+/// SwiftUICore.View { public typealias Body = Swift.Never }`; only the initialiser over
+/// `Identifiable` elements is copied, @749300 `extension SwiftUICore.ForEach where ID ==
+/// Data.Element.ID, Content : SwiftUICore.View, Data.Element : Swift.Identifiable { public
+/// init(_ data: Data, @SwiftUICore.ViewBuilder content: @escaping (Data.Element) -> Content)
+/// }`. Checked against the SDK interface: not isolated, as written here. The stand-in's `body`
+/// is not SwiftUI's (there `ForEach` is a primitive view).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
+
+@available(*, unavailable)
+extension ForEach: Sendable {}
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach: View where Content: View {
@@ -918,10 +935,10 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 /// [Core] @826200 (iOS 13): `@frozen public struct Image : Swift.Equatable, Swift.Sendable`, and
 /// @826500 `extension SwiftUICore.Image : SwiftUICore.View { ...; public typealias Body =
 /// Swift.Never }`: checked against the SDK interface. Only `public init(systemName:
-/// Swift.String)` is copied (the named, resource and platform-image initialisers are left
-/// out); it was not located in [Core], and is written as [UI] @100500 writes `Image`'s
-/// initialisers (`extension SwiftUICore.Image { public init(uiImage: UIKit.UIImage) }`): not
-/// isolated, as `Image` is not (the first copy wrote `nonisolated`, which means the same here).
+/// Swift.String)` is copied, from [Core] @397700 `extension SwiftUICore.Image { public init(_
+/// name: Swift.String, bundle: Foundation.Bundle? = nil); ...; @available(macOS 11.0, *) public
+/// init(systemName: Swift.String); ... }` (the named, resource and platform-image initialisers
+/// are left out). Checked against the SDK interface: not isolated, as written here.
 @frozen
 public struct Image: Equatable, Sendable {
   @usableFromInline internal let name: String
@@ -932,13 +949,12 @@ extension Image: View {
   public typealias Body = Never
 }
 
-/// [UI] (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct Label<Title, Icon> :
-/// SwiftUICore.View where Title : SwiftUICore.View, Icon : SwiftUICore.View`, with `Sendable`
-/// unavailable. Not located in the interface by this check (see "Checked against the SDK" in the header); written as Apple's documentation of `Label` gives it. What the interface
-/// does show agrees: `SwiftUI.Label<SwiftUICore.Text, SwiftUICore.Image>` is a type, and
-/// `nonisolated` initialisers call `SwiftUI.Label(titleKey, systemImage: systemImage)` with a
-/// `LocalizedStringKey` (@393000, `Menu`) and with `S : Swift.StringProtocol` (@258000,
-/// `Toggle`), so both of the initialisers below are callable from a nonisolated context.
+/// [UI] @1209400 (iOS 14): `@_Concurrency.MainActor @preconcurrency public struct Label<Title,
+/// Icon> : SwiftUICore.View where Title : SwiftUICore.View, Icon : SwiftUICore.View {
+/// nonisolated public init(@SwiftUICore.ViewBuilder title: () -> Title,
+/// @SwiftUICore.ViewBuilder icon: () -> Icon); @_Concurrency.MainActor @preconcurrency public
+/// var body: some SwiftUICore.View { get } }`, and `@available(*, unavailable) extension
+/// SwiftUI.Label : Swift.Sendable {}`. Checked against the SDK interface.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public struct Label<Title, Icon>: View where Title: View, Icon: View {
@@ -952,8 +968,8 @@ extension Label: Sendable {}
 /// `extension SwiftUI.Label where Title == SwiftUICore.Text, Icon == SwiftUICore.Image {
 /// nonisolated public init(_ titleKey: SwiftUICore.LocalizedStringKey, systemImage name:
 /// Swift.String); @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name:
-/// Swift.String) where S : Swift.StringProtocol }` (the `image:` forms are left out), cited as
-/// `Label` above.
+/// Swift.String) where S : Swift.StringProtocol }` (the `image:` forms are left out), beside
+/// `Label` in [UI] @1209400. Checked against the SDK interface.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Label where Title == Text, Icon == Image {
   nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
@@ -961,13 +977,14 @@ extension Label where Title == Text, Icon == Image {
   where S: StringProtocol {}
 }
 
-/// [UI] (iOS 17): `@_Concurrency.MainActor @preconcurrency public struct
+/// [UI] @894900 (iOS 17): `@_Concurrency.MainActor @preconcurrency public struct
 /// ContentUnavailableView<Label, Description, Actions> : SwiftUICore.View where Label :
 /// SwiftUICore.View, Description : SwiftUICore.View, Actions : SwiftUICore.View`, with
 /// `Sendable` unavailable, and `nonisolated public init(@SwiftUICore.ViewBuilder label: () ->
 /// Label, @SwiftUICore.ViewBuilder description: () -> Description = { EmptyView() },
-/// @SwiftUICore.ViewBuilder actions: () -> Actions = { EmptyView() })`. Not located in the interface by this check (see "Checked against the SDK" in the header); written as Apple's
-/// documentation gives them. (The title-and-image forms and `.search` are left out.)
+/// @SwiftUICore.ViewBuilder actions: () -> Actions = { EmptyView() })`, with `Sendable`
+/// unavailable @896900. Checked against the SDK interface. (The title-and-image forms and
+/// `.search` are left out.)
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor @preconcurrency
 public struct ContentUnavailableView<Label, Description, Actions>: View
@@ -984,11 +1001,10 @@ where Label: View, Description: View, Actions: View {
 extension ContentUnavailableView: Sendable {}
 
 extension View {
-  /// [UI] (iOS 14): `nonisolated public func toolbar<Content>(@SwiftUICore.ViewBuilder
-  /// content: () -> Content) -> some SwiftUICore.View where Content : SwiftUICore.View`. Not
-  /// located in the interface by this check (see "Checked against the SDK" in the header);
-  /// written as Apple's documentation gives it (the `ToolbarContent` and customizable forms
-  /// are left out).
+  /// [UI] @931100 (iOS 14): `nonisolated public func toolbar<Content>(@SwiftUICore.ViewBuilder
+  /// content: () -> Content) -> some SwiftUICore.View where Content : SwiftUICore.View`.
+  /// Checked against the SDK interface (the `ToolbarContent` and customizable forms are left
+  /// out).
   @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
   nonisolated public func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View
   where Content: View { self }
@@ -1049,34 +1065,39 @@ public struct Alignment: Equatable {
 
 extension Alignment: Sendable {}
 
-/// (iOS 14): `public struct AccessibilityChildBehavior : Swift.Hashable` with `public static let
-/// ignore, contain, combine`, and `Sendable`. Not located in the interface by this check (see
-/// "Checked against the SDK" in the header), nor which of [Core] and [UI] declares it; written
-/// as Apple's documentation gives it.
-public struct AccessibilityChildBehavior: Hashable, Sendable {
+/// [UI] @1150700 (iOS 13): `public struct AccessibilityChildBehavior : Swift.Hashable` (its
+/// `hash(into:)`, `==` and `hashValue` are synthesised here), `@available(*, unavailable)
+/// extension SwiftUI.AccessibilityChildBehavior : Swift.Sendable {}`, and @1188450 `extension
+/// SwiftUI.AccessibilityChildBehavior { public static let ignore, contain, combine }`. Checked
+/// against the SDK interface: it is in [UI], not [Core], and is not `Sendable` (the first copy
+/// made it `Sendable`, after the documentation).
+public struct AccessibilityChildBehavior: Hashable {
   @usableFromInline internal let id: Int
+}
+
+@available(*, unavailable)
+extension AccessibilityChildBehavior: Sendable {}
+
+extension AccessibilityChildBehavior {
   public static let ignore = AccessibilityChildBehavior(id: 0)
   public static let contain = AccessibilityChildBehavior(id: 1)
   public static let combine = AccessibilityChildBehavior(id: 2)
 }
 
 extension View {
-  /// [Core] (iOS 15): `@inlinable nonisolated public func overlay<V>(alignment:
+  /// [Core] @159900 (iOS 15): `@inlinable nonisolated public func overlay<V>(alignment:
   /// SwiftUICore.Alignment = .center, @SwiftUICore.ViewBuilder content: () -> V) -> some
-  /// SwiftUICore.View where V : SwiftUICore.View`. Not located in the interface by this check
-  /// (see "Checked against the SDK" in the header); written as Apple's documentation gives it
-  /// (the deprecated `overlay(_:alignment:)` and the shape forms are left out).
+  /// SwiftUICore.View where V : SwiftUICore.View { modifier(_OverlayModifier(overlay:
+  /// content(), alignment: alignment)) }`. Checked against the SDK interface (the deprecated
+  /// `overlay(_:alignment:)` and the shape forms are left out; the body is not SwiftUI's).
   @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
   @inlinable nonisolated public func overlay<V>(
     alignment: Alignment = .center, @ViewBuilder content: () -> V
   ) -> some View where V: View { self }
 
-  /// (iOS 14): `nonisolated public func accessibilityElement(children:
-  /// SwiftUICore.AccessibilityChildBehavior = .ignore) -> some SwiftUICore.View`. Not located in
-  /// the interface by this check (see "Checked against the SDK" in the header); written as
-  /// Apple's documentation gives it. Every accessibility modifier [UI] declares in the regions
-  /// read is `nonisolated` (@0, @32000, @96000, @336000, @432000), as this one is.
-  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  /// [UI] @1188200 (iOS 13): `nonisolated public func accessibilityElement(children:
+  /// SwiftUI.AccessibilityChildBehavior = .ignore) -> some SwiftUICore.View`. Checked against
+  /// the SDK interface (the first copy gave it iOS 14; the interface says iOS 13).
   nonisolated public func accessibilityElement(
     children: AccessibilityChildBehavior = .ignore
   ) -> some View { self }
@@ -1084,15 +1105,11 @@ extension View {
 
 // MARK: - Scene, SceneBuilder and WindowGroup (Swift UI Layer's app scene)
 
-/// [UI] (iOS 14): `@preconcurrency @_Concurrency.MainActor public protocol Scene { associatedtype
-/// Body : SwiftUI.Scene; @SwiftUI.SceneBuilder @_Concurrency.MainActor @preconcurrency var body:
-/// Self.Body { get } }` (plus the underscored `nonisolated static func _makeScene`, left out).
-/// Not located in [UI] (see "Checked against the SDK" in the header); written as `App` is declared there
-/// (@459000: `@preconcurrency @_Concurrency.MainActor public protocol App { associatedtype Body :
-/// SwiftUI.Scene; @SwiftUI.SceneBuilder @_Concurrency.MainActor @preconcurrency var body:
-/// Self.Body { get }; ... }`), which the `nonisolated` scene modifiers of [UI] (@16000
-/// `restorationBehavior`, @400000 `environment`, ...) confirm is main-actor isolated. Cite it
-/// as less certain than the others.
+/// [UI] @837900 (iOS 14): `@preconcurrency @_Concurrency.MainActor public protocol Scene {
+/// associatedtype Body : SwiftUI.Scene; @SwiftUI.SceneBuilder @_Concurrency.MainActor
+/// @preconcurrency var body: Self.Body { get } }` (plus the underscored `nonisolated static
+/// func _makeScene`, which has a default implementation, left out). Checked against the SDK
+/// interface.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @preconcurrency @MainActor
 public protocol Scene {
@@ -1100,22 +1117,30 @@ public protocol Scene {
   @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-/// `Never` as a scene's `Body`: [UI]'s primitive scenes declare `public typealias Body =
-/// Swift.Never` and conform to `Scene` (@433000 `_SceneModifier_Content`, @416000
-/// `LimitedAvailabilityScene`), which needs this conformance; the declaration itself was not
-/// located. Its `body` is the one `View` gives `Never` above.
+/// [UI] @838400 (iOS 14): `extension Swift.Never : SwiftUI.Scene {}`, which [UI]'s primitive
+/// scenes (`public typealias Body = Swift.Never`) rely on. Checked against the SDK interface.
+/// Its `body` is the one `View` gives `Never` above.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Never: Scene {}
 
-/// [UI] (iOS 14): `@_functionBuilder public struct SceneBuilder` (written `@resultBuilder`, as
-/// `ViewBuilder` above), with `Sendable` unavailable; only `buildBlock` of one scene is copied
-/// (`@_alwaysEmitIntoClient public static func buildBlock<Content>(_ content: Content) ->
-/// Content where Content : SwiftUI.Scene`). Not located in [UI]; cited as `Scene` above.
-@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+/// [UI] @875300 (iOS 14): `@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS
+/// 1.0, *) @_functionBuilder public struct SceneBuilder { @_alwaysEmitIntoClient public static
+/// func buildExpression<Content>(_ content: Content) -> Content where Content : SwiftUI.Scene
+/// { content }; ...; public static func buildBlock<Content>(_ content: Content) -> Content where
+/// Content : SwiftUI.Scene; ... }` (written `@resultBuilder`, as `ViewBuilder` above), and
+/// `@available(*, unavailable) extension SwiftUI.SceneBuilder : Swift.Sendable {}`. Checked
+/// against the SDK interface: `buildExpression` and the one-scene `buildBlock` are copied (the
+/// unavailable empty `buildBlock` and the parameter-pack one are left out). The first copy made
+/// `buildBlock` `@_alwaysEmitIntoClient`; in the interface it is not (only `buildExpression`
+/// is), so it has a stand-in body here.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
 @resultBuilder
 public struct SceneBuilder {
-  @_alwaysEmitIntoClient public static func buildBlock<Content>(_ content: Content) -> Content
-  where Content: Scene { content }
+  @_alwaysEmitIntoClient public static func buildExpression<Content>(_ content: Content)
+    -> Content where Content: Scene { content }
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
+    content
+  }
 }
 
 @available(*, unavailable)
@@ -1150,8 +1175,10 @@ internal struct _StandInScene: Scene {
 /// [Core] (iOS 14): `extension SwiftUICore.Text { public struct DateStyle : Swift.Sendable {
 /// public static let time, date, relative, offset, timer } }` (its `Equatable` and `Codable`
 /// conformances, `Text(_:style:)` and the range and interval initialisers are left out). Not
-/// located in [Core] (the regions read for this check did not hold it); written as Apple's
-/// documentation of `Text.DateStyle` gives it. Cite it as less certain than the others.
+/// located: the page-by-page reads of both files (see "Checked against the SDK" in the header)
+/// did not find it, though SwiftUI certainly declares it, so it was most likely missed in
+/// reading. Written as Apple's documentation of `Text.DateStyle` gives it. Cite it as less
+/// certain than the others.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Text {
   public struct DateStyle: Sendable {
@@ -1167,8 +1194,9 @@ extension Text {
 /// [Core] (iOS 14): `extension SwiftUICore.LocalizedStringKey.StringInterpolation {
 /// @_semantics("swiftui.localized.appendInterpolation_@_specifier") public mutating func
 /// appendInterpolation(_ date: Foundation.Date, style: SwiftUICore.Text.DateStyle) }` (the
-/// `ClosedRange<Date>` and `DateInterval` forms are left out). Not located in [Core]; cited as
-/// `Text.DateStyle` above.
+/// `ClosedRange<Date>` and `DateInterval` forms are left out). Not located; cited as
+/// `Text.DateStyle` above. (The interpolation [Core] @620000 declares on
+/// `LocalizedStringKey.StringInterpolation` is the iOS 18 `TimeDataSource` one, not this.)
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension LocalizedStringKey.StringInterpolation {
   @_semantics("swiftui.localized.appendInterpolation_@_specifier")
