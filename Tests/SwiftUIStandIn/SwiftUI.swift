@@ -1137,7 +1137,8 @@ extension Never: Scene {}
 @resultBuilder
 public struct SceneBuilder {
   @_alwaysEmitIntoClient public static func buildExpression<Content>(_ content: Content)
-    -> Content where Content: Scene { content }
+    -> Content where Content: Scene
+  { content }
   public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
     content
   }
