@@ -28,10 +28,21 @@ import Foundation
 final class SenderLock {
   private let lock: FileLock
   /// The marker's path, beside the lock file.
-  private let markerPath: String
+  /// Made on first use, as the token is: a store that never sends (an app's launch that
+  /// only shows saved values) pays for neither.
+  private lazy var markerPath: String = {
+    let path = lock.path
+    guard let slash = path.lastIndex(of: "/") else { return Self.markerName }
+    return path[...slash] + Self.markerName
+  }()
   /// This instance's token: unique per lock, so that two stores over one directory in one
   /// process tell each other's holding apart as two processes do.
-  private let token: [UInt8]
+  private lazy var token: [UInt8] = {
+    var generator = SystemRandomNumberGenerator()
+    return withUnsafeBytes(of: (generator.next(), generator.next()) as (UInt64, UInt64)) {
+      Array($0)
+    }
+  }()
   /// Whether another store may have held the lock since this one last read the folder
   /// whole: true until the first read (the store's launch read the folder before any other
   /// could have sent).
@@ -42,8 +53,6 @@ final class SenderLock {
 
   init(_ lock: FileLock) {
     self.lock = lock
-    markerPath = (lock.path as NSString).deletingLastPathComponent + "/" + Self.markerName
-    token = (0..<16).map { _ in UInt8.random(in: 0...UInt8.max) }
   }
 
   /// Whether this store holds the lock.
