@@ -54,7 +54,8 @@ final class WakeList: @unchecked Sendable {
     }
   }
 
-  /// Resumes every waiting task, in the order they began to wait.
+  /// Resumes every waiting task. No order among them is promised: each resumed task runs
+  /// when its executor takes it, and a task may come back through another thread first.
   func resumeAll() {
     let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
       defer { waiting = [] }
@@ -85,10 +86,7 @@ final class WakeList: @unchecked Sendable {
     let cancelled: Bool = lock.withLock {
       entering.remove(id)
       if cancelledBeforeWaiting.remove(id) != nil { return true }
-      // In the order the tasks began to wait (their ids), not the order they got here: a
-      // task that entered first may take its place after one that entered later.
-      let index = waiting.firstIndex { $0.id > id } ?? waiting.endIndex
-      waiting.insert((id, continuation), at: index)
+      waiting.append((id, continuation))
       return false
     }
     if cancelled { continuation.resume() }
