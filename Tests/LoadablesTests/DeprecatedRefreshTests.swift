@@ -45,18 +45,19 @@ private struct V03RefreshSpellings: V03RefreshChecks {
   @available(*, deprecated, message: "calls the 0.3 spellings on purpose")
   func checkEntryRefetch() async throws {
     let store = LoaderStore()
-    let gate = Gate<Int>()
-    let entry = store.loader(for: ["count"], staleTime: .seconds(60)) { try await gate.pass() }
+    // Each fetch is held until the test answers it (a gate, once opened, would let the
+    // refetch through with the first value).
+    let api = ScriptedFake<Void, Int>(otherwise: .hold)
+    let entry = store.loader(for: ["count"], staleTime: .seconds(60)) { try await api.call() }
     let load = Task { await entry.load() }
-    await gate.arrival()
-    gate.open(1)
+    try await api.release(returning: 1)
     _ = await load.value
     // Fresh, yet fetched again, keeping the value on screen while it runs.
     let refetch = Task { await entry.refetch() }
-    await gate.arrival()
+    try await api.arrival(count: 2)
     XCTAssertEqual(entry.state, .loaded(1), "the 0.3 refetch blanked the value")
     XCTAssertTrue(entry.isRunning, "the 0.3 refetch did not fetch a fresh value")
-    gate.open(2)
+    try await api.release(returning: 2)
     let state = await refetch.value
     XCTAssertEqual(state, .loaded(2), "the 0.3 refetch did not return the state")
     XCTAssertEqual(entry.state, .loaded(2))
