@@ -16,16 +16,6 @@ struct RenamePost: OutboxEdit {
   var scope: LoadKey { ["posts", id] }
 }
 
-extension Text {
-  struct DateStyle: Sendable {
-    static let relative = DateStyle()
-  }
-}
-
-extension LocalizedStringKey.StringInterpolation {
-  mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {}
-}
-
 struct FailedRow: View {
   init(_ name: String, _ reason: String, retry: @escaping () -> Void) {}
   var body: some View { EmptyView() }

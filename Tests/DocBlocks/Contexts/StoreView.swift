@@ -23,16 +23,6 @@ extension View {
   nonisolated func redacted(reason: RedactionReasons) -> some View { self }
 }
 
-extension Text {
-  struct DateStyle: Sendable {
-    static let relative = DateStyle()
-  }
-}
-
-extension LocalizedStringKey.StringInterpolation {
-  mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {}
-}
-
 /// The rows and screens the fragments show.
 struct PostView: View {
   init(post: Post?) {}
