@@ -1,5 +1,5 @@
 // Running a load: in a new `Task` (`launch`), or for an awaiting caller in a child task of
-// its task (`perform`), with the progress paths beside them. Starting is in
+// its task (`runAwaited`), with the progress paths beside them. Starting is in
 // `LoadMachine+Starting.swift`, writing the outcome in `LoadMachine+Ending.swift`.
 
 extension LoadMachine {
@@ -62,7 +62,8 @@ extension LoadMachine {
 
   /// Runs a returning load for an awaiting caller and returns once the load has stopped.
   ///
-  /// The block runs in a child task of the caller's task (see ``inChild(_:_:)``), registered
+  /// The block runs in a child task of the caller's task (``runChild(_:_:returning:)``; see
+  /// ``inChild(_:_:)`` for what the child guarantees), registered
   /// with the slot: `cancel()`, `reset()` and a newer load stop it by cancelling that child,
   /// never the caller, and cancelling the caller cancels the child. The block never
   /// escapes this call, so the caller's closure needs no heap allocation of its own.
@@ -82,14 +83,17 @@ extension LoadMachine {
     }
     let token = startAwaited(
       context, silently: silently, keepingValue: keepingValue, interrupts: interrupts)
-    await inChild(token) {
-      // Written out rather than through `runAndFinish`: one closure fewer on the hottest path.
-      do {
-        finish(token, writing: .completed(try await block(), context))
-      } catch {
-        finish(token, failure: error, context)
-      }
-    }
+    // The child task written out here rather than through `inChild`: each async function
+    // and closure a load passes through hops to the main actor on entry and back on return,
+    // even inlined, so the plain paths run the block directly in the child's body, as a
+    // hand-written child task does (two levels fewer: `inChild`'s and its closure's).
+    //
+    // `nonisolated(unsafe)`: a process's job kind need not be `Sendable`, and the child's
+    // nonisolated entry only hands this `let` on to `runChild`, which reads it on the main
+    // actor, as the caller does; nothing ever writes it.
+    nonisolated(unsafe) let context = context
+    async let child: Void = runChild(token, context, returning: block)
+    await child
   }
 
   /// Runs a yielding load in the caller's task and returns when its block has returned or
@@ -108,13 +112,42 @@ extension LoadMachine {
     }
     let token = startAwaited(
       context, silently: silently, keepingValue: false, interrupts: interrupts)
-    await inChild(token) {
-      do {
-        try await block { yield($0, for: token) }
-        finish(token, writing: nil)
-      } catch {
-        finish(token, failure: error, context)
-      }
+    // `nonisolated(unsafe)`: see the returning form above.
+    nonisolated(unsafe) let context = context
+    async let child: Void = runChild(token, context, yielding: block)
+    await child
+  }
+
+  /// The body of a plain awaited load's child task (see ``inChild(_:_:)``): registers the
+  /// child, then, unless the load was stopped first, runs the returning `block` and writes
+  /// its outcome.
+  @inlinable @inline(__always)
+  func runChild(
+    _ token: UInt64,
+    _ context: State.Context,
+    returning block: @MainActor () async throws -> State.Output
+  ) async {
+    guard withUnsafeCurrentTask(body: { attach(child: $0, to: token) }) else { return }
+    do {
+      finish(token, writing: .completed(try await block(), context))
+    } catch {
+      finish(token, failure: error, context)
+    }
+  }
+
+  /// ``runChild(_:_:returning:)`` for a yielding block.
+  @inlinable @inline(__always)
+  func runChild(
+    _ token: UInt64,
+    _ context: State.Context,
+    yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
+  ) async {
+    guard withUnsafeCurrentTask(body: { attach(child: $0, to: token) }) else { return }
+    do {
+      try await block { yield($0, for: token) }
+      finish(token, writing: nil)
+    } catch {
+      finish(token, failure: error, context)
     }
   }
 
@@ -127,6 +160,10 @@ extension LoadMachine {
   /// awaited load in the same task works as the first did. Cancelling the caller cancels
   /// the child, as it cancels any child task. A load stopped before its child starts never
   /// runs its block.
+  ///
+  /// The wrapped paths (progress, a policy) use it; the plain ones write the same child out
+  /// with ``runChild(_:_:returning:)`` as its body, two async levels fewer (this function's
+  /// and `body`'s).
   @inlinable @inline(__always)
   func inChild(_ token: UInt64, _ body: @MainActor () async -> Void) async {
     async let child: Void = runAsChild(token, body)
