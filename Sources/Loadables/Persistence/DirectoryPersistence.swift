@@ -50,9 +50,10 @@ public import Foundation
 /// try backend.write(record, rules: rules)
 /// ```
 public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
-  // Safe to share: `index`, `lastStamp`, `ownerLock` and `temporaryCount` are read and
-  // written only while holding `lock`, and every file operation runs while holding it too, so
-  // one instance never races with itself. (Internal rather than private for the extensions in
+  // Safe to share: `index`, `lastStamp`, `ownerLock`, `temporaryCount` and the lazily made
+  // `token`, `temporaryFolderPath` and `temporaryStem` are read and written only while
+  // holding `lock`, and every file operation runs while holding it too, so one instance
+  // never races with itself. (Internal rather than private for the extensions in
   // `DirectoryPersistence+*.swift`, which run with the lock held.)
   private let lock = NSLock()
   var index: RecencyBook?
