@@ -142,6 +142,20 @@ final class PersistenceBackendTests: XCTestCase {
     }
   }
 
+  func testALaunchHandsTheTemporariesSweepToTheWriterUnlessTmpIsEmpty() throws {
+    // The look a store's launch makes on the main actor before handing the sweep to its
+    // writer: only an empty `tmp` is skipped.
+    let directory = temporaryDirectory("sweep")
+    XCTAssertTrue(DirectoryPersistence(directory).mayHoldTemporaries(), "no folder yet")
+    let tmp = directory.appending(path: "tmp", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    XCTAssertFalse(DirectoryPersistence(directory).mayHoldTemporaries(), "an empty tmp")
+    try Data("half a record".utf8).write(to: tmp.appending(path: "0123-4567~x.loadable~1"))
+    XCTAssertTrue(DirectoryPersistence(directory).mayHoldTemporaries(), "a temporary in tmp")
+    _ = DirectoryPersistence(directory).removeTemporaries()
+    XCTAssertFalse(DirectoryPersistence(directory).mayHoldTemporaries(), "tmp swept")
+  }
+
   func testTheDirectoryBackendKeepsRecencyAcrossARelaunch() throws {
     let directory = temporaryDirectory()
     let records = try ["a", "b", "c"].map { try record([$0], $0) }

@@ -123,6 +123,30 @@ final class PersistenceKeyTests: XCTestCase {
       DirectoryPersistence.standardizedPath(relative), relative.standardizedFileURL.path)
   }
 
+  func testADirectorysPathTakenWithoutDecodingIsStillFoundationsStandardPath() {
+    // The path is read percent-encoded when it holds no escape: a name with characters a URL
+    // escapes, or with a `%` of its own, still gives the decoded, standard path.
+    let paths = ["/tmp/a%b", "/tmp/a;b", "/tmp/a?b#c", "/tmp/a b/", "/tmp/100%/x", "//tmp/a"]
+    for path in paths {
+      for hint in [URL.DirectoryHint.isDirectory, .notDirectory] {
+        let url = URL(filePath: path, directoryHint: hint)
+        XCTAssertEqual(
+          DirectoryPersistence.standardizedPath(url), url.standardizedFileURL.path, path)
+      }
+    }
+  }
+
+  func testTheOutboxFolderIsTheDirectorysOutboxSubfolder() throws {
+    for path in ["/tmp/a", "/tmp/a/", "/tmp/a/../b", "/", "/tmp/é ü"] {
+      let url = URL(filePath: path, directoryHint: .isDirectory)
+      let outbox = try XCTUnwrap(
+        StorePersistence.directory(url, version: "1").outboxBackend as? DirectoryPersistence)
+      let expected = url.appending(path: "Outbox", directoryHint: .isDirectory)
+      XCTAssertEqual(outbox.url, expected, path)
+      XCTAssertEqual(outbox.path, DirectoryPersistence.standardizedPath(expected), path)
+    }
+  }
+
   func testAnyKeyMapsToASafeDistinctFileInsideTheDirectory() throws {
     let directory = temporaryDirectory()
     let backend = DirectoryPersistence(directory)

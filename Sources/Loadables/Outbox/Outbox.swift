@@ -49,7 +49,8 @@ public import Observation
 /// ``failedCount`` and ``issues`` tell views when they change.
 @MainActor
 public final class Outbox {
-  let registrar = ObservationRegistrar()
+  /// Made at the first observation or change, not at every launch.
+  lazy var registrar = ObservationRegistrar()
   let backend: (any PersistenceBackend)?
   weak var store: LoaderStore?
   /// Every edit, in the order it was enqueued (by sequence).
@@ -61,8 +62,9 @@ public final class Outbox {
   var storedIssues: [OutboxIssue] = []
   /// The sent edits kept to be laid over values saved before their commit.
   var committed = CommittedEdits()
-  /// The tasks waiting in ``untilIdle()``.
-  let idleWaiters = WakeList()
+  /// The tasks waiting in ``untilIdle()``; made at the first change of the items or wait,
+  /// not at every launch.
+  lazy var idleWaiters = WakeList()
   /// The outcome of each edit a caller may await (``EditTicket``), by id, until it ends;
   /// edits restored from an earlier launch have none (no caller awaits them).
   var outcomes: [OutboxItem.ID: EditOutcomeBox] = [:]
@@ -72,7 +74,11 @@ public final class Outbox {
   /// directory, which no other process shares. Held while a lane of this store has an edit
   /// to send, released when every lane is done; with it, the signs that another store wrote
   /// (`SenderLock`).
-  let senderLock: SenderLock?
+  ///
+  /// Made at its first use, not at every launch: a store that never sends pays nothing.
+  lazy var senderLock: SenderLock? = (backend as? DirectoryPersistence).map {
+    SenderLock($0.lock(named: Self.senderLockName))
+  }
   /// The persistence's `maxAge`: committed records older than that go.
   let maxAge: Duration?
   /// When (``LoaderStore/now``) this store, holding the lock, last read the records the
@@ -91,12 +97,15 @@ public final class Outbox {
 
   /// Restores the saved edits of `persistence`, in order; they wait for their handlers.
   init(persistence: StorePersistence?) {
-    backend = persistence?.outboxBackend
-    senderLock = (backend as? DirectoryPersistence).map {
-      SenderLock($0.lock(named: Self.senderLockName))
+    // Unwrapped once: each optional chain through `persistence` copies it.
+    guard let persistence else {
+      backend = nil
+      maxAge = nil
+      return
     }
-    maxAge = persistence?.rules.maxAge
-    guard let backend else { return }
+    let backend = persistence.outboxBackend
+    self.backend = backend
+    maxAge = persistence.rules.maxAge
     let load = backend.loadAll(OutboxRecord.rules, now: Date())
     // A temporary file is a write that never finished: the record it would have replaced is
     // intact, and an `enqueue` it belonged to never returned. Anything else is reported.
@@ -104,6 +113,7 @@ public final class Outbox {
       if case .removedTemporary = event { continue }
       report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
     }
+    guard !load.records.isEmpty else { return }
     var restored: [Queued] = []
     let now = Date()
     for saved in load.records {
@@ -113,7 +123,7 @@ public final class Outbox {
         if let committedAt = mark?.committedAt, let mark {
           committed.restore(
             record, mark: mark, committedAt: committedAt, key: saved.key,
-            maxAge: persistence?.rules.maxAge, now: now, backend: backend)
+            maxAge: maxAge, now: now, backend: backend)
           continue
         }
         restored.append(Queued(restoring: record, key: saved.key))
@@ -139,7 +149,9 @@ public final class Outbox {
 
   func attach(to store: LoaderStore) {
     self.store = store
-    scheduleHandlerCheck()
+    // Only a restored edit can wait for a handler at launch; with none, there is nothing to
+    // report once the launch yields (and no task to start at every store's launch).
+    if queue.contains(where: { $0.item.status == .waitingForHandler }) { scheduleHandlerCheck() }
   }
 
   // MARK: - Observing

@@ -50,9 +50,10 @@ public import Foundation
 /// try backend.write(record, rules: rules)
 /// ```
 public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable {
-  // Safe to share: `index`, `lastStamp`, `ownerLock` and `temporaryCount` are read and
-  // written only while holding `lock`, and every file operation runs while holding it too, so
-  // one instance never races with itself. (Internal rather than private for the extensions in
+  // Safe to share: `index`, `lastStamp`, `ownerLock`, `temporaryCount` and the lazily made
+  // `token`, `temporaryFolderPath` and `temporaryStem` are read and written only while
+  // holding `lock`, and every file operation runs while holding it too, so one instance
+  // never races with itself. (Internal rather than private for the extensions in
   // `DirectoryPersistence+*.swift`, which run with the lock held.)
   private let lock = NSLock()
   var index: RecencyBook?
@@ -61,7 +62,16 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   var lastStamp: Int64 = 0
 
   /// The directory.
-  public let url: URL
+  public var url: URL {
+    guard let childName else { return givenURL }
+    return givenURL.appending(path: childName, directoryHint: .isDirectory)
+  }
+  /// The URL this backend was made with: the directory's, or for a folder inside another
+  /// backend's directory (``init(folder:inside:)``), that backend's.
+  private let givenURL: URL
+  /// The folder's name inside `givenURL`'s directory, for a backend made by
+  /// ``init(folder:inside:)``: its `url` is spelled when asked for, not at every launch.
+  private let childName: String?
   /// The data protection class given to each file on Apple platforms.
   public let protection: PersistenceFileProtection?
   let path: String
@@ -73,13 +83,16 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   static let temporaryPrefix = ".loadables-tmp-"
   /// The folder of temporary files (written, not yet renamed), inside the directory.
   static let temporaryFolder = "tmp"
+  /// `/tmp`: a path and this make the folder's path in one copy (each `+` copies the path).
+  private static let temporaryFolderComponent = "/" + temporaryFolder
   /// This instance's name for its temporaries and their lock file: unique per instance, so
-  /// that a cleanup tells whose temporaries it sees.
-  let token: String
+  /// that a cleanup tells whose temporaries it sees. Spelled when first needed (with the lock
+  /// held, as every use is), not at every launch: a launch that only reads writes nothing.
+  lazy var token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
   /// The path of the `tmp` folder.
-  let temporaryFolderPath: String
+  lazy var temporaryFolderPath = path + Self.temporaryFolderComponent
   /// The start of every temporary's path, `<directory>/tmp/<token>~`, spelled once.
-  let temporaryStem: String
+  lazy var temporaryStem = temporaryFolderPath + "/" + token + "~"
   /// How many temporaries this instance has named: the last part of their names, unique with
   /// the token.
   var temporaryCount: UInt64 = 0
@@ -106,15 +119,29 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
     _ url: URL, protection: PersistenceFileProtection? = nil,
     hash: @escaping @Sendable (PersistentKey) -> String
   ) {
-    self.url = url
+    givenURL = url
+    childName = nil
     self.protection = protection
-    let path = Self.standardizedPath(url)
-    let token = "\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    self.path = path
+    path = Self.standardizedPath(url)
     self.hash = hash
-    self.token = token
-    temporaryFolderPath = path + "/" + Self.temporaryFolder
-    temporaryStem = temporaryFolderPath + "/" + token + "~"
+  }
+
+  /// Creates a backend for the folder `name` inside `parent`'s directory, with its
+  /// protection and file names (a store's outbox beside its entries).
+  ///
+  /// Its path is the parent's with the name added; its ``url`` is spelled only when asked
+  /// for (a `URL` made by appending costs more than a launch's read of a record).
+  ///
+  /// - Parameters:
+  ///   - name: One path component with no `/`, not `.` or `..`.
+  ///   - parent: The backend whose directory holds the folder.
+  init(folder name: String, inside parent: DirectoryPersistence) {
+    givenURL = parent.url
+    childName = name
+    protection = parent.protection
+    // One copy of the parent's path: `"/" + name` is short enough to be made in place.
+    path = parent.path == "/" ? "/" + name : parent.path + ("/" + name)
+    hash = parent.hash
   }
 
   /// The name of `key`'s file.
@@ -127,20 +154,38 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   ///
   /// A path made in code is usually standard already: it is checked byte by byte, and only
   /// one that is not goes through Foundation's standardizing, which cost more than a launch's
-  /// read of a record.
+  /// read of a record. The path is taken percent-encoded (a slice of the URL's string) when
+  /// it holds no escape, since decoding it (`url.path`) costs several times more and reads
+  /// the same.
   static func standardizedPath(_ url: URL) -> String {
-    let path = url.path
+    if url.baseURL == nil {
+      var path = url.path(percentEncoded: true)
+      if let length = path.withUTF8({ standardLength($0, escaped: false) }) {
+        if length < path.utf8.count {
+          path = String(decoding: path.utf8.prefix(length), as: UTF8.self)
+        }
+        return path
+      }
+    }
+    var path = url.path
+    if path.withUTF8({ standardLength($0, escaped: true) }) == path.utf8.count { return path }
+    return url.standardizedFileURL.path
+  }
+
+  /// The length of `path` without its trailing `/` when it is absolute with no `.` or empty
+  /// component (and, unless `escaped`, no percent escape); `nil` when it is not.
+  private static func standardLength(_ path: UnsafeBufferPointer<UInt8>, escaped: Bool) -> Int? {
+    guard path.first == UInt8(ascii: "/") else { return nil }
     var previous: UInt8 = 0
-    var isStandard = path.utf8.first == UInt8(ascii: "/")
-    for byte in path.utf8 where isStandard {
+    for byte in path {
+      if !escaped, byte == UInt8(ascii: "%") { return nil }
       // A `.` or an empty component starts after a `/`.
       if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") {
-        isStandard = false
+        return nil
       }
       previous = byte
     }
-    if isStandard, path.utf8.count == 1 || previous != UInt8(ascii: "/") { return path }
-    return url.standardizedFileURL.path
+    return path.count > 1 && previous == UInt8(ascii: "/") ? path.count - 1 : path.count
   }
 
   /// A lock on the file `name` in the directory, shared with the other processes (and
@@ -156,6 +201,12 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       } catch {
         index = RecencyBook()
         load.events.append(.directoryUnreadable(path: path, errno: error.code))
+        return load
+      }
+      // A folder not made yet (or empty) holds no record, and no `tmp` to clean: a store's
+      // outbox folder at most launches, before its first edit.
+      guard !names.isEmpty else {
+        index = RecencyBook()
         return load
       }
       var kept: [(name: String, modified: Int64, bytes: Int, record: PersistedRecord)] = []
@@ -303,6 +354,18 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
       removeDeadTemporaries(oldLayout, into: &events)
       return events
     }
+  }
+
+  /// Whether a launch may find temporary files to remove (``removeTemporaries()``): a look
+  /// cheap enough for the main actor, so that a launch hands the writer's queue nothing to do
+  /// at most launches (an empty `tmp` folder).
+  ///
+  /// - Returns: `false` only when the `tmp` folder is there and empty (or gone since); `true`
+  ///   when it holds a file, cannot be listed, or is not there (a folder not made yet, or the
+  ///   layout before `tmp`, whose temporaries lie among the records: listing those is the
+  ///   writer's work).
+  func mayHoldTemporaries() -> Bool {
+    locked { FileCalls.isEmptyDirectory(temporaryFolderPath) != true }
   }
 
   public func removeAll() throws(PersistenceError) {

@@ -116,10 +116,9 @@ public struct StorePersistence: Sendable {
     _ url: URL, protection: PersistenceFileProtection? = nil, version: String,
     maxAge: Duration? = nil, byteBudget: Int? = 50 << 20
   ) -> StorePersistence {
-    StorePersistence(
-      backend: DirectoryPersistence(url, protection: protection),
-      outboxBackend: DirectoryPersistence(
-        url.appending(path: "Outbox", directoryHint: .isDirectory), protection: protection),
+    let entries = DirectoryPersistence(url, protection: protection)
+    return StorePersistence(
+      backend: entries, outboxBackend: DirectoryPersistence(folder: "Outbox", inside: entries),
       rules: PersistenceRules(version: version, maxAge: maxAge, byteBudget: byteBudget))
   }
 }

@@ -150,6 +150,22 @@ enum FileCalls {
     } catch  where error.code == EEXIST {}
   }
 
+  /// Whether the directory at `path` holds nothing but `.` and `..`: one listing, no name
+  /// made into a `String`.
+  ///
+  /// - Returns: `nil` when the directory cannot be opened (missing, among others) or read.
+  static func isEmptyDirectory(_ path: String) -> Bool? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else { return errno == 0 ? true : nil }
+      let name = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+      if strcmp(name, ".") != 0, strcmp(name, "..") != 0 { return false }
+    }
+  }
+
   /// The names in the directory at `path` that start with `prefix`; none when it does not
   /// exist.
   ///

@@ -70,7 +70,8 @@ extension LoaderStore {
 final class EntryPersister {
   let writer: PersistenceWriter
   private let rules: PersistenceRules
-  private let encoder = JSONEncoder()
+  /// Made at the first save: a launch that only shows saved values encodes nothing.
+  private lazy var encoder = JSONEncoder()
   private let decoder = JSONDecoder()
 
   init(_ persistence: StorePersistence) {
@@ -81,6 +82,11 @@ final class EntryPersister {
   /// Removes, off the main actor and before any save of this launch, the temporary files a
   /// killed launch left; reports each.
   func launched(in store: LoaderStore) {
+    // Looked for here, removed on the writer's queue: most launches find an empty `tmp`
+    // folder, and then no work (nor a thread) is handed to the queue.
+    if let directory = writer.backend as? DirectoryPersistence, !directory.mayHoldTemporaries() {
+      return
+    }
     writer.removeTemporaries(store: store)
   }
 
@@ -98,7 +104,7 @@ final class EntryPersister {
       return
     }
     // Asked once: a state of another kind is never saved whole.
-    let savedWhole = State.self is any WholeStateRecord.Type
+    let savedWhole = isSavedWhole(State.self)
     restore(entry, as: codable, whole: savedWhole, key: key, in: store)
     _ = entry.addWatcher(includingCommits: true) { [weak self, weak store, weak entry] event in
       guard let self, let store, let entry else { return }
@@ -164,18 +170,31 @@ final class EntryPersister {
     }
   }
 
-  /// The last value type asked about, and whether it is `Codable`: the entries of one store
-  /// are mostly of a few types, and the cast to an existential metatype looks up the
-  /// conformance at run time for each entry made.
-  private var lastCodable: (type: ObjectIdentifier, codable: (any Codable.Type)?)?
+  /// The last value type asked about, and whether it is `Codable`: entries are mostly of a
+  /// few types, and the cast to an existential metatype looks up the conformance at run time
+  /// for each entry made. Kept for the process, not per store: each launch makes a store.
+  private static var lastCodable: (type: ObjectIdentifier, codable: (any Codable.Type)?)?
+  /// The last state type asked about, and whether it is saved whole (a
+  /// ``WholeStateRecord``), for the same reason.
+  private static var lastWhole: (type: ObjectIdentifier, whole: Bool)?
 
   /// `Value` as a `Codable` type, or `nil` when it is not one.
   private func codableType<Value>(_: Value.Type) -> (any Codable.Type)? {
     let type = ObjectIdentifier(Value.self)
-    if let lastCodable, lastCodable.type == type { return lastCodable.codable }
+    if let last = Self.lastCodable, last.type == type { return last.codable }
     let codable = Value.self as? any Codable.Type
-    lastCodable = (type, codable)
+    Self.lastCodable = (type, codable)
     return codable
+  }
+
+  /// Whether a state of type `State` is saved whole (a paged list, with its pages and
+  /// cursors).
+  private func isSavedWhole<State>(_: State.Type) -> Bool {
+    let type = ObjectIdentifier(State.self)
+    if let last = Self.lastWhole, last.type == type { return last.whole }
+    let whole = State.self is any WholeStateRecord.Type
+    Self.lastWhole = (type, whole)
+    return whole
   }
 
   /// The bytes saved for `state`, whose value is of type `codable`: a paged list whole (when
@@ -255,11 +274,14 @@ final class EntryPersister {
 /// so the main actor never waits for a file to be synced; gathers the events they cause for
 /// the store to report on the main actor.
 final class PersistenceWriter: @unchecked Sendable {
-  // Safe to share: `events` is read and written only while holding `lock`; `queue` is a
-  // serial dispatch queue and `backend` and `rules` are immutable and `Sendable`.
+  // Safe to share: `events` and `madeQueue` are read and written only while holding `lock`;
+  // the queue is a serial dispatch queue and `backend` and `rules` are immutable and
+  // `Sendable`.
   let backend: any PersistenceBackend
   private let rules: PersistenceRules
-  private let queue = DispatchQueue(label: "Loadables.PersistenceWriter")
+  /// The serial queue, made at the first save or removal: a launch that only shows saved
+  /// values hands it nothing.
+  private var madeQueue: DispatchQueue?
   private let lock = NSLock()
   private var events: [PersistenceEvent] = []
 
@@ -337,7 +359,7 @@ final class PersistenceWriter: @unchecked Sendable {
   private func run(
     _ store: LoaderStore, _ operation: @escaping @Sendable () -> [PersistenceEvent]
   ) {
-    queue.async { [self, weak store] in
+    queue().async { [self, weak store] in
       let produced = operation()
       guard !produced.isEmpty else { return }
       gather(produced)
@@ -362,8 +384,20 @@ final class PersistenceWriter: @unchecked Sendable {
 
   /// Returns once everything queued before the call has run.
   func flush() async {
+    // No queue yet: nothing was ever queued.
+    guard let queue = lock.withLock({ madeQueue }) else { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       queue.async { continuation.resume() }
     }
+  }
+
+  /// The serial queue, made on first use.
+  private func queue() -> DispatchQueue {
+    lock.lock()
+    defer { lock.unlock() }
+    if let madeQueue { return madeQueue }
+    let queue = DispatchQueue(label: "Loadables.PersistenceWriter")
+    madeQueue = queue
+    return queue
   }
 }

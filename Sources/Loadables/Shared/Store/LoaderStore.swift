@@ -57,8 +57,9 @@ public final class LoaderStore {
   public let connectivity: Connectivity?
   /// The one network truth every wait, trigger and the inspector of this store follow:
   /// ``connectivity``, or for a store made without one, a source of the store's own that
-  /// says online unless the store simulates offline (``isSimulatingOffline``).
-  let network: Connectivity
+  /// says online unless the store simulates offline (``isSimulatingOffline``). Made at its
+  /// first use: a launch that only shows saved values asks nothing of the network.
+  lazy var network: Connectivity = connectivity ?? Connectivity(isOnline: true)
   /// The wall-clock time when the store was made; see ``wallDate(at:)``.
   let startDate: Date
   /// Saves and restores the entries that persist; `nil` without ``persistence``.
@@ -150,12 +151,18 @@ public final class LoaderStore {
     self.stopwatch = Stopwatch(clock)
     self.persistence = persistence
     self.connectivity = connectivity
-    self.network = connectivity ?? Connectivity(isOnline: true)
     self.startDate = startDate
-    self.persister = persistence.map { EntryPersister($0) }
-    self.outbox = Outbox(persistence: persistence)
-    outbox.attach(to: self)
-    persister?.launched(in: self)
+    if let persistence {
+      let persister = EntryPersister(persistence)
+      self.persister = persister
+      outbox = Outbox(persistence: persistence)
+      outbox.attach(to: self)
+      persister.launched(in: self)
+    } else {
+      persister = nil
+      outbox = Outbox(persistence: nil)
+      outbox.attach(to: self)
+    }
   }
 
   deinit {
