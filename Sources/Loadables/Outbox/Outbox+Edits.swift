@@ -22,7 +22,7 @@ extension Outbox {
     else { return false }
     change([queued.scopeID]) {
       queued.failure = nil
-      queued.idempotencyKey = UUID().uuidString
+      queued.idempotencyKey = OutboxRecord.newID()
       queued.item.lastError = nil
       queued.activity = .idle
     }
@@ -148,8 +148,10 @@ extension Outbox {
       payload = nil
     }
     let sendsOnce = delivery == .now
+    let scope = edit.scope
     let queued = Queued(
-      edit: edit, payload: payload, sequence: lastSequence, sendsOnce: sendsOnce)
+      edit: edit, scope: scope, spelled: spelling(of: scope), payload: payload,
+      sequence: lastSequence, sendsOnce: sendsOnce)
     let box = EditOutcomeBox()
     outcomes[queued.item.id] = box
     queued.hasHandler = handlers[Edit.name] != nil
