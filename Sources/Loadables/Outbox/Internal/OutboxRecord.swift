@@ -61,44 +61,69 @@ extension OutboxRecord {
 
   /// The record's bytes; committed at `mark.committedAt` when given.
   func encoded(mark: CommittedEdits.Mark? = nil) -> Data {
-    let strings = [id, name, scopeID, scope, idempotencyKey, failure ?? ""]
-    var size = Self.headerSize + payload.count
-    for string in strings { size += string.utf8.count }
+    let failureText = failure ?? ""
     var flags: UInt8 = 0
     if mark?.committedAt != nil { flags |= Flag.committed }
     if mark?.floor != nil { flags |= Flag.floor }
     if failure != nil { flags |= Flag.failed }
-    var bytes = Data(count: size)
-    bytes.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
-      var offset = 0
-      func put<T: FixedWidthInteger>(_ value: T) {
-        buffer.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
-        offset += MemoryLayout<T>.size
+    let lengths = (
+      id.utf8.count, name.utf8.count, scopeID.utf8.count, scope.utf8.count,
+      idempotencyKey.utf8.count, failureText.utf8.count
+    )
+    let size =
+      Self.headerSize + lengths.0 + lengths.1 + lengths.2 + lengths.3 + lengths.4 + lengths.5
+      + payload.count
+    let enqueued = enqueuedAt.timeIntervalSinceReferenceDate.bitPattern
+    let committed = mark?.committedAt?.timeIntervalSinceReferenceDate.bitPattern ?? 0
+    let floor = mark?.floor?.timeIntervalSinceReferenceDate.bitPattern ?? 0
+    // Written in place through one pointer: appending field by field, or writing into a
+    // `Data`, cost more than the rest of the record's making.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+      for (index, byte) in Self.magic.enumerated() {
+        base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
       }
-      func put(_ date: Date?) {
-        put(date?.timeIntervalSinceReferenceDate.bitPattern ?? 0)
-      }
-      for byte in Self.magic { put(byte) }
-      put(Self.layout)
-      put(flags)
-      put(UInt16(0))
-      put(sequence)
-      put(enqueuedAt)
-      put(mark?.committedAt)
-      put(mark?.floor)
-      for string in strings { put(UInt32(string.utf8.count)) }
-      for var string in strings {
-        offset += string.withUTF8 { utf8 in
-          UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(
-            from: UnsafeRawBufferPointer(utf8))
-          return utf8.count
+      base.storeBytes(of: Self.layout, toByteOffset: 4, as: UInt8.self)
+      base.storeBytes(of: flags, toByteOffset: 5, as: UInt8.self)
+      base.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
+      base.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt64.self)
+      base.storeBytes(of: enqueued.littleEndian, toByteOffset: 16, as: UInt64.self)
+      base.storeBytes(of: committed.littleEndian, toByteOffset: 24, as: UInt64.self)
+      base.storeBytes(of: floor.littleEndian, toByteOffset: 32, as: UInt64.self)
+      base.storeBytes(of: UInt32(lengths.0).littleEndian, toByteOffset: 40, as: UInt32.self)
+      base.storeBytes(of: UInt32(lengths.1).littleEndian, toByteOffset: 44, as: UInt32.self)
+      base.storeBytes(of: UInt32(lengths.2).littleEndian, toByteOffset: 48, as: UInt32.self)
+      base.storeBytes(of: UInt32(lengths.3).littleEndian, toByteOffset: 52, as: UInt32.self)
+      base.storeBytes(of: UInt32(lengths.4).littleEndian, toByteOffset: 56, as: UInt32.self)
+      base.storeBytes(of: UInt32(lengths.5).littleEndian, toByteOffset: 60, as: UInt32.self)
+      var offset = Self.headerSize
+      offset = Self.copy(id, to: base, at: offset)
+      offset = Self.copy(name, to: base, at: offset)
+      offset = Self.copy(scopeID, to: base, at: offset)
+      offset = Self.copy(scope, to: base, at: offset)
+      offset = Self.copy(idempotencyKey, to: base, at: offset)
+      offset = Self.copy(failureText, to: base, at: offset)
+      payload.withUnsafeBytes { raw in
+        if let source = raw.baseAddress {
+          (base + offset).copyMemory(from: source, byteCount: raw.count)
         }
       }
-      payload.withUnsafeBytes { raw in
-        UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: raw)
-      }
+      count = size
     }
-    return bytes
+    return Data(bytes)
+  }
+
+  /// Copies `string`'s UTF-8 to `base + offset`; returns the offset after it.
+  private static func copy(_ string: String, to base: UnsafeMutableRawPointer, at offset: Int)
+    -> Int
+  {
+    var string = string
+    return string.withUTF8 { utf8 in
+      if let source = utf8.baseAddress {
+        (base + offset).copyMemory(from: source, byteCount: utf8.count)
+      }
+      return offset + utf8.count
+    }
   }
 
   /// The record saved in `value`, and its commit mark when it is committed (`nil` while
