@@ -56,23 +56,11 @@ struct CommittedEdits {
   private(set) var floor: Date?
 
   /// What a committed record adds to the outbox's record: when the edit committed, and the
-  /// floor at that time.
+  /// floor at that time (in a JSON record of an earlier version, two more fields beside the
+  /// record's).
   struct Mark: Codable {
     var committedAt: Date?
     var floor: Date?
-  }
-
-  /// A committed record's JSON: the outbox record's fields and the mark's, side by side (an
-  /// earlier version of the library reads it as a pending edit and sends it again, which
-  /// its idempotency key makes harmless).
-  struct Record: Encodable {
-    let record: OutboxRecord
-    let mark: Mark
-
-    func encode(to encoder: any Encoder) throws {
-      try record.encode(to: encoder)
-      try mark.encode(to: encoder)
-    }
   }
 
   /// Keeps a committed record read at launch; `false` (and the record is removed) when it is
@@ -107,8 +95,7 @@ struct CommittedEdits {
     for old in edits.prefix(overflow) {
       newFloor = Swift.max(newFloor ?? old.committedAt, old.committedAt)
     }
-    let bytes = try JSONEncoder().encode(
-      Record(record: record, mark: Mark(committedAt: committedAt, floor: newFloor)))
+    let bytes = record.encoded(mark: Mark(committedAt: committedAt, floor: newFloor))
     try backend.write(
       PersistedRecord(
         key: key, value: bytes, savedAt: committedAt, version: OutboxRecord.rules.version),

@@ -157,4 +157,22 @@ extension Outbox {
   static func scopeID(_ scope: LoadKey) -> String {
     (try? PersistentKey(scope))?.identity ?? "description:\(scope)"
   }
+
+  /// A scope's persistent identity (its lane, saved with each record) and its description
+  /// (shown while a restored edit's type is unknown).
+  struct ScopeSpelling {
+    let id: String
+    let text: String
+  }
+
+  /// The spellings of `scope`, made once per scope while the outbox sends its edits: spelling
+  /// a key (its identity, its description) cost more than the rest of making an edit. At most
+  /// `scopeSpellingLimit` scopes are kept: past that, all are forgotten and spelled again.
+  func spelling(of scope: LoadKey) -> ScopeSpelling {
+    if let known = scopeSpellings[scope] { return known }
+    if scopeSpellings.count >= Self.scopeSpellingLimit { scopeSpellings.removeAll() }
+    let spelled = ScopeSpelling(id: Self.scopeID(scope), text: scope.description)
+    scopeSpellings[scope] = spelled
+    return spelled
+  }
 }

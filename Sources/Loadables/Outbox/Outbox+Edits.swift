@@ -22,7 +22,7 @@ extension Outbox {
     else { return false }
     change([queued.scopeID]) {
       queued.failure = nil
-      queued.idempotencyKey = UUID().uuidString
+      queued.idempotencyKey = OutboxRecord.newID()
       queued.item.lastError = nil
       queued.activity = .idle
     }
@@ -136,6 +136,9 @@ extension Outbox {
     committed.removeAll(backend: backend)
   }
 
+  /// The encoder of the edits' values, made once (on the main actor, as the outbox is).
+  static let editEncoder = JSONEncoder()
+
   func enqueue<Edit: OutboxEdit>(_ edit: Edit, delivery: EditDelivery) -> EditTicket {
     // Later than every edit this store knows, and than the wall clock in nanoseconds: the
     // edits of two processes over one directory, read into one queue, keep the order in
@@ -143,13 +146,15 @@ extension Outbox {
     lastSequence = max(lastSequence + 1, UInt64(max(0, FileCalls.now())))
     var payload: Data?
     do {
-      payload = try JSONEncoder().encode(edit)
+      payload = try Self.editEncoder.encode(edit)
     } catch {
       payload = nil
     }
     let sendsOnce = delivery == .now
+    let scope = edit.scope
     let queued = Queued(
-      edit: edit, payload: payload, sequence: lastSequence, sendsOnce: sendsOnce)
+      edit: edit, scope: scope, spelled: spelling(of: scope), payload: payload,
+      sequence: lastSequence, sendsOnce: sendsOnce)
     let box = EditOutcomeBox()
     outcomes[queued.item.id] = box
     queued.hasHandler = handlers[Edit.name] != nil

@@ -12,9 +12,8 @@ extension Outbox {
       if !queued.sendsOnce { outcomes[queued.item.id]?.markQueued() }
       return true
     }
-    let record = record(queued, payload: payload)
+    let bytes = record(queued, payload: payload).encoded()
     do {
-      let bytes = try JSONEncoder().encode(record)
       try backend.write(
         PersistedRecord(
           key: queued.key, value: bytes, savedAt: queued.item.enqueuedAt,

@@ -48,10 +48,10 @@ extension Outbox {
     guard let backend, let store else { return }
     lastSharedRead = store.now
     guard let directory = backend as? DirectoryPersistence else { return }
-    let (rules, now, decoder) = (OutboxRecord.rules, Date(), JSONDecoder())
+    let (rules, now) = (OutboxRecord.rules, Date())
     var events: [PersistenceEvent] = []
     // This queue's edits: each record read by its key (a few files, not the directory).
-    var onDisk: [PersistentKey: PersistedRecord] = [:]
+    var onDisk: [PersistentKey: CommittedEdits.Mark] = [:]
     var sentElsewhere: [Queued] = []
     var failedElsewhere: [(Queued, String)] = []
     for queued in includingOwn ? queue : []
@@ -66,10 +66,11 @@ extension Outbox {
         if load.events.isEmpty { sentElsewhere.append(queued) } else { queued.isSaved = false }
         continue
       }
-      onDisk[queued.key] = saved
-      if (try? decoder.decode(CommittedEdits.Mark.self, from: saved.value))?.committedAt != nil {
+      guard let (record, mark) = try? OutboxRecord.read(saved.value) else { continue }
+      if let mark {
+        onDisk[queued.key] = mark
         sentElsewhere.append(queued)
-      } else if let failure = (try? decoder.decode(OutboxRecord.self, from: saved.value))?.failure {
+      } else if let failure = record.failure {
         failedElsewhere.append((queued, failure))
       }
     }
@@ -89,9 +90,8 @@ extension Outbox {
     var committedElsewhere = false
     for saved in load.records {
       do {
-        let record = try decoder.decode(OutboxRecord.self, from: saved.value)
-        let mark = try? decoder.decode(CommittedEdits.Mark.self, from: saved.value)
-        if let committedAt = mark?.committedAt, let mark {
+        let (record, mark) = try OutboxRecord.read(saved.value)
+        if let mark, let committedAt = mark.committedAt {
           committed.restore(
             record, mark: mark, committedAt: committedAt, key: saved.key,
             maxAge: maxAge, now: now, backend: backend)
@@ -132,9 +132,7 @@ extension Outbox {
     lastSequence = max(lastSequence, queue.last?.sequence ?? 0)
     for queued in sentElsewhere {
       if let edit = queued.edit, let payload = queued.payload,
-        let saved = onDisk[queued.key],
-        let mark = try? decoder.decode(CommittedEdits.Mark.self, from: saved.value),
-        let committedAt = mark.committedAt
+        let mark = onDisk[queued.key], let committedAt = mark.committedAt
       {
         let count = committed.edits.count
         committed.restore(

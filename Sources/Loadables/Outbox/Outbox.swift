@@ -87,6 +87,10 @@ public final class Outbox {
   /// The file names of the keys `readShared` last knew: a name is a SHA-256 of its key, and
   /// the committed log alone holds up to 500 keys, so each is hashed once, not at every read.
   var knownFileNames: [PersistentKey: String] = [:]
+  /// The spellings of the scopes edits were enqueued in, made once per scope (`spelling(of:)`).
+  var scopeSpellings: [LoadKey: ScopeSpelling] = [:]
+  /// The most scope spellings kept; all go when there are more.
+  static let scopeSpellingLimit = 256
   /// The lock file's name in the outbox's directory.
   static let senderLockName = ".loadables-sender.lock"
   /// How often a store that does not hold the sender lock tries to take it while it has
@@ -118,9 +122,8 @@ public final class Outbox {
     let now = Date()
     for saved in load.records {
       do {
-        let record = try JSONDecoder().decode(OutboxRecord.self, from: saved.value)
-        let mark = try? JSONDecoder().decode(CommittedEdits.Mark.self, from: saved.value)
-        if let committedAt = mark?.committedAt, let mark {
+        let (record, mark) = try OutboxRecord.read(saved.value)
+        if let mark, let committedAt = mark.committedAt {
           committed.restore(
             record, mark: mark, committedAt: committedAt, key: saved.key,
             maxAge: maxAge, now: now, backend: backend)

@@ -192,25 +192,3 @@ public struct OutboxIssue: Equatable, Sendable, CustomStringConvertible {
     "outbox \(kind)" + (itemID.map { " \($0)" } ?? "") + ": \(message)"
   }
 }
-
-/// The saved form of a queued edit: the edit's encoded value with what the outbox needs to
-/// order, resend and show it without decoding the edit.
-struct OutboxRecord: Codable, Equatable {
-  var id: String
-  var name: String
-  var scopeID: String
-  var scope: String
-  var idempotencyKey: String
-  var sequence: UInt64
-  var enqueuedAt: Date
-  /// The reason of a permanent failure; `nil` while the edit is to be sent.
-  var failure: String?
-  /// The edit, as JSON.
-  var payload: Data
-
-  /// The rules of the outbox's backend: its own version (an app update keeps queued edits),
-  /// no age limit and no byte budget (nothing evicts a queued edit).
-  static let rules = PersistenceRules(version: "loadables-outbox-1")
-
-  static func key(_ id: String) -> PersistentKey { PersistentKey(identity: "outbox:" + id) }
-}

@@ -44,19 +44,22 @@ final class Queued {
   /// or no network at its turn, rolls it back and ends it.
   let sendsOnce: Bool
 
-  /// A newly enqueued edit. Its status is decided by the outbox once it is in the queue.
-  init(edit: some OutboxEdit, payload: Data?, sequence: UInt64, sendsOnce: Bool = false) {
-    let id = UUID().uuidString
-    let scope = edit.scope
+  /// A newly enqueued edit, of `scope` (its ``OutboxEdit/scope``, as `spelled` by the
+  /// outbox). Its status is decided by the outbox once it is in the queue.
+  init(
+    edit: some OutboxEdit, scope: LoadKey, spelled: Outbox.ScopeSpelling, payload: Data?,
+    sequence: UInt64, sendsOnce: Bool = false
+  ) {
+    let id = OutboxRecord.newID()
     item = OutboxItem(
-      id: id, name: type(of: edit).name, scopeKey: scope, scopeText: scope.description,
+      id: id, name: type(of: edit).name, scopeKey: scope, scopeText: spelled.text,
       value: edit, payload: payload, status: .ready, attempt: 0, lastError: nil,
       enqueuedAt: Date())
     self.sendsOnce = sendsOnce
     key = OutboxRecord.key(id)
-    scopeID = Outbox.scopeID(scope)
+    scopeID = spelled.id
     self.sequence = sequence
-    idempotencyKey = UUID().uuidString
+    idempotencyKey = OutboxRecord.newID()
     self.payload = payload
     self.edit = edit
     isUnreadable = false

@@ -23,6 +23,8 @@ final class EditOutcomeBox: @unchecked Sendable {
     let ready: [Waiter] = lock.withLock {
       guard outcome == nil, !isQueued else { return [] }
       isQueued = true
+      // Most edits have no caller waiting: no dictionary is filtered for them.
+      if waiters.isEmpty { return [] }
       let ready = waiters.filter { $0.value.stage == .queued }
       for id in ready.keys { waiters[id] = nil }
       return ready.sorted { $0.key < $1.key }.map(\.value)
@@ -35,6 +37,7 @@ final class EditOutcomeBox: @unchecked Sendable {
     let ready: [Waiter] = lock.withLock {
       guard self.outcome == nil else { return [] }
       self.outcome = outcome
+      if waiters.isEmpty { return [] }
       let ready = waiters.sorted { $0.key < $1.key }.map(\.value)
       waiters = [:]
       return ready

@@ -37,11 +37,9 @@ final class SenderLock {
   }()
   /// This instance's token: unique per lock, so that two stores over one directory in one
   /// process tell each other's holding apart as two processes do.
-  private lazy var token: [UInt8] = {
+  private lazy var token: (UInt64, UInt64) = {
     var generator = SystemRandomNumberGenerator()
-    return withUnsafeBytes(of: (generator.next(), generator.next()) as (UInt64, UInt64)) {
-      Array($0)
-    }
+    return (generator.next(), generator.next())
   }()
   /// Whether another store may have held the lock since this one last read the folder
   /// whole: true until the first read (the store's launch read the folder before any other
@@ -107,13 +105,14 @@ final class SenderLock {
   private func stamp() {
     guard lock.isHeld else { return }
     let descriptor = lock.descriptor
-    var last = [UInt8](repeating: 0, count: token.count)
-    let read = last.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    if read != token.count || last != token { othersHeld = true }
-    let written = token.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    let size = MemoryLayout<(UInt64, UInt64)>.size
+    var (mine, last) = (token, (UInt64(0), UInt64(0)))
+    let read = withUnsafeMutableBytes(of: &last) { pread(descriptor, $0.baseAddress, size, 0) }
+    if read != size || last != mine { othersHeld = true }
+    let written = withUnsafeBytes(of: &mine) { pwrite(descriptor, $0.baseAddress, size, 0) }
     // Not written: no token is left, so whoever takes the lock next reads everything (an
     // older token left in place could be the next holder's own, and wrongly reassure it).
-    if written != token.count { _ = ftruncate(descriptor, 0) }
+    if written != size { _ = ftruncate(descriptor, 0) }
   }
 
   /// Removes the marker. Returns whether there was one.
