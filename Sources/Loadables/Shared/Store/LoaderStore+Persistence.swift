@@ -255,13 +255,19 @@ final class EntryPersister {
 /// so the main actor never waits for a file to be synced; gathers the events they cause for
 /// the store to report on the main actor.
 final class PersistenceWriter: @unchecked Sendable {
-  // Safe to share: `events` is read and written only while holding `lock`; `queue` is a
-  // serial dispatch queue and `backend` and `rules` are immutable and `Sendable`.
+  // Safe to share: `events`, `queued`, `done` and `flushes` are read and written only while
+  // holding `lock`; `queue` is a serial dispatch queue and `backend` and `rules` are immutable
+  // and `Sendable`.
   let backend: any PersistenceBackend
   private let rules: PersistenceRules
   private let queue = DispatchQueue(label: "Loadables.PersistenceWriter")
   private let lock = NSLock()
   private var events: [PersistenceEvent] = []
+  /// How many operations were queued, and how many have run (they run in order).
+  private var queued: UInt64 = 0
+  private var done: UInt64 = 0
+  /// The flushes waiting, each until `done` reaches the count queued when it was asked for.
+  private var flushes: [(upTo: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
 
   init(_ backend: any PersistenceBackend, rules: PersistenceRules) {
     self.backend = backend
@@ -337,18 +343,51 @@ final class PersistenceWriter: @unchecked Sendable {
   private func run(
     _ store: LoaderStore, _ operation: @escaping @Sendable () -> [PersistenceEvent]
   ) {
+    let number = enqueued()
     queue.async { [self, weak store] in
       let produced = operation()
+      // The flushes this operation completes are resumed by it, with its events gathered
+      // first: a flush queues no work of its own.
+      for flush in ran(number, producing: produced) { flush.resume() }
       guard !produced.isEmpty else { return }
-      gather(produced)
       Task { @MainActor in store?.deliverPersistenceEvents() }
     }
   }
 
-  private func gather(_ produced: [PersistenceEvent]) {
+  /// Counts an operation queued; returns its number.
+  private func enqueued() -> UInt64 {
     lock.lock()
-    events.append(contentsOf: produced)
-    lock.unlock()
+    defer { lock.unlock() }
+    queued += 1
+    return queued
+  }
+
+  /// Operation `number` ran and produced `produced`: gathers them; returns the flushes it
+  /// completes, taken from the waiting ones.
+  private func ran(_ number: UInt64, producing produced: [PersistenceEvent])
+    -> [UnsafeContinuation<Void, Never>]
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    if !produced.isEmpty { events.append(contentsOf: produced) }
+    done = number
+    guard !flushes.isEmpty else { return [] }
+    var completed: [UnsafeContinuation<Void, Never>] = []
+    flushes.removeAll { flush in
+      guard flush.upTo <= number else { return false }
+      completed.append(flush.continuation)
+      return true
+    }
+    return completed
+  }
+
+  /// Whether everything queued has run; otherwise `continuation` waits for it.
+  private func resumesAtOnce(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if done == queued { return true }
+    flushes.append((queued, continuation))
+    return false
   }
 
   /// The events gathered since the last call.
@@ -360,10 +399,13 @@ final class PersistenceWriter: @unchecked Sendable {
     return taken
   }
 
-  /// Returns once everything queued before the call has run.
-  func flush() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queue.async { continuation.resume() }
+  /// Returns once everything queued before the call has run; on the caller's actor, with no
+  /// hop off it.
+  func flush(isolation: isolated (any Actor)? = #isolation) async {
+    // Unsafe, not checked: each continuation is resumed exactly once, here or by the
+    // operation that completes it, which takes it out of `flushes` under the lock.
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      if resumesAtOnce(continuation) { continuation.resume() }
     }
   }
 }
