@@ -193,6 +193,7 @@ struct EntryBook<State: SharedEntryState> {
       shown = state
     }
     facts.showsValue = shown._holdsValue
+    facts.showsBase = edits.isEmpty
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
     if cause.refreshesFreshness {
@@ -332,6 +333,9 @@ struct EntryFacts {
   var showsValue = false
   /// Whether the base is a placeholder that no fetch has replaced yet.
   var isPlaceholder = false
+  /// Whether the shown state is the base, with no edit laid over it, kept at every write
+  /// (an edit that leaves the log without one leaves others in it).
+  var showsBase = true
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime
