@@ -187,13 +187,14 @@ struct EntryBook<State: SharedEntryState> {
     // With no edit in the log the base is what shows, and no edit runs.
     if edits.isEmpty {
       shown = base
+      facts.showsBase = true
     } else {
       var state = base
       for edit in edits { state = edit.operation.apply(to: state) }
       shown = state
+      facts.showsBase = false
     }
     facts.showsValue = shown._holdsValue
-    facts.showsBase = edits.isEmpty
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
     if cause.refreshesFreshness {
