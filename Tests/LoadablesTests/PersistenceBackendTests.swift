@@ -213,6 +213,22 @@ final class PersistenceBackendTests: XCTestCase {
       ["settings.json", DirectoryPersistence.temporaryFolder])
   }
 
+  func testAWriteAfterTheDirectoryWasRemovedMakesItAgain() throws {
+    // The backend makes its folders at its first write and remembers it: a folder removed
+    // behind its back (by hand, by the system) is made again by the next write, which
+    // neither fails nor loses the record.
+    let rules = PersistenceRules(version: "1")
+    let directory = temporaryDirectory()
+    let backend = DirectoryPersistence(directory)
+    try backend.write(record(["a"], "first"), rules: rules)
+    try FileManager.default.removeItem(at: directory)
+    XCTAssertEqual(try backend.write(record(["a"], "second"), rules: rules), [])
+    try backend.write(record(["b"], "b"), rules: rules)
+    let load = DirectoryPersistence(directory).loadAll(rules, now: start)
+    XCTAssertEqual(load.events, [])
+    XCTAssertEqual(texts(load), ["s1:a": "second", "s1:b": "b"])
+  }
+
   func testConcurrentCallsFromManyThreadsKeepEveryRecordWhole() throws {
     for backend in backends() {
       let shared = backend.relaunch()

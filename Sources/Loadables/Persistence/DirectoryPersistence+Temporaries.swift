@@ -12,15 +12,35 @@ extension DirectoryPersistence {
       // unprotected, so a cleanup in another process may remove it and fail this write.
       if lock.tryLock() { ownerLock = lock }
     }
-    // Unique with the token, which no other instance has: spelled from the stem made once
-    // (each `+` on a path copies it).
+    // Unique with the token, which no other instance has: spelled from the stem made once,
+    // in one pass over a buffer of its size (each `+` on a path copies it, and checks and
+    // grows the string).
     temporaryCount &+= 1
-    var temporary = temporaryStem
-    temporary.reserveCapacity(temporaryStem.utf8.count + name.utf8.count + 17)
-    temporary += name
-    temporary += "~"
-    temporary += String(temporaryCount, radix: 16)
-    return temporary
+    let count = temporaryCount
+    let digits = count == 0 ? 1 : (UInt64.bitWidth - count.leadingZeroBitCount + 3) / 4
+    var stem = temporaryStem
+    var name = name
+    return stem.withUTF8 { stem in
+      name.withUTF8 { name in
+        String(unsafeUninitializedCapacity: stem.count + name.count + 1 + digits) { buffer in
+          var end = buffer.baseAddress!
+          end.initialize(from: stem.baseAddress!, count: stem.count)
+          end += stem.count
+          if let start = name.baseAddress { end.initialize(from: start, count: name.count) }
+          end += name.count
+          end.initialize(to: UInt8(ascii: "~"))
+          end += 1
+          let hex: StaticString = "0123456789abcdef"
+          hex.withUTF8Buffer { hex in
+            for index in 0..<digits {
+              let shift = UInt64(4 * (digits - 1 - index))
+              (end + index).initialize(to: hex[Int((count >> shift) & 0x0f)])
+            }
+          }
+          return stem.count + name.count + 1 + digits
+        }
+      }
+    }
   }
 
   /// Removes the temporary files no live writer may still rename, reporting each: those of

@@ -99,6 +99,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   /// The lock this instance holds on `tmp/<token>.lock` while it lives (taken at its first
   /// write): a cleanup removes a temporary only when it can take its owner's lock.
   var ownerLock: FileLock?
+  /// Whether the `tmp` folder was made (or found) by this instance: a write makes it only
+  /// then, and again when creating a temporary finds it gone.
+  var temporaryFolderMade = false
+  /// The file names and paths of the keys written lately, by key identity: a name is the
+  /// digest of its key, and an entry refreshed again and again is written under the same one.
+  /// Emptied when it holds `recentPathLimit`, so its size stays bounded.
+  var recentPaths: [String: (name: String, path: String)] = [:]
+  static let recentPathLimit = 64
 
   /// Creates a backend for the directory at `url`, created on the first write.
   ///
@@ -291,22 +299,25 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
     -> [PersistenceEvent]
   {
     try locked { () throws(PersistenceError) -> [PersistenceEvent] in
-      do throws(FileCalls.Failure) {
-        try FileCalls.createDirectories(temporaryFolderPath)
-      } catch {
-        throw .unwritableDirectory(path: path, errno: error.code)
-      }
+      try makeTemporaryFolderIfNeeded()
       var events = scanIfNeeded()
-      let name = fileName(for: record.key)
+      let (name, target) = recentPath(for: record.key)
       let bytes = RecordFormat.encode(record)
       let temporary = temporaryPath(for: name)
       do throws(FileCalls.Failure) {
         // Stamped as used now (the byte budget's order) on the temporary, before it is
         // synced: the rename keeps its modification time, so no call on the record's path
         // follows.
-        try FileCalls.createSynced(temporary, bytes: bytes, modified: nextStamp())
+        do throws(FileCalls.Failure) {
+          try FileCalls.createSynced(temporary, bytes: bytes, modified: nextStamp())
+        } catch  where error.code == ENOENT {
+          // The folder went since this instance made it (removed by hand, or the whole
+          // directory): made again, and the temporary created once more.
+          try FileCalls.createDirectories(temporaryFolderPath)
+          try FileCalls.createSynced(temporary, bytes: bytes, modified: nextStamp())
+        }
         try protect(temporary)
-        try FileCalls.move(temporary, over: filePath(name))
+        try FileCalls.move(temporary, over: target)
       } catch {
         try? FileCalls.remove(temporary)
         throw Self.error(error, at: temporary)
@@ -393,6 +404,28 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   }
 
   // MARK: - Helpers (call with the lock held)
+
+  /// Makes the `tmp` folder (and the directory) unless this instance made it already.
+  func makeTemporaryFolderIfNeeded() throws(PersistenceError) {
+    guard !temporaryFolderMade else { return }
+    do throws(FileCalls.Failure) {
+      try FileCalls.createDirectories(temporaryFolderPath)
+    } catch {
+      throw .unwritableDirectory(path: path, errno: error.code)
+    }
+    temporaryFolderMade = true
+  }
+
+  /// The file name of `key` and its path, remembered for the keys written lately: naming a
+  /// file digests its key, and spelling its path copies the directory's.
+  func recentPath(for key: PersistentKey) -> (name: String, path: String) {
+    if let known = recentPaths[key.identity] { return known }
+    let name = fileName(for: key)
+    let paths = (name: name, path: filePath(name))
+    if recentPaths.count >= Self.recentPathLimit { recentPaths.removeAll(keepingCapacity: true) }
+    recentPaths[key.identity] = paths
+    return paths
+  }
 
   /// The path of file `name` in the directory.
   func filePath(_ name: String) -> String { path + "/" + name }

@@ -16,10 +16,14 @@ import Foundation
 /// decided under its lock, in priority order.
 final class WakeList: @unchecked Sendable {
   // Safe to share: every stored property is read and written only while holding `lock`.
+  // The continuations are unsafe ones, not checked: each is resumed exactly once, by whoever
+  // takes it out of `waiting` under the lock (or, never placed there, by its own task).
+  // `entering` and `cancelledBeforeWaiting` are arrays, not sets: they hold the few tasks
+  // between entering and taking their place, found faster by a scan than by hashing.
   private let lock = NSLock()
-  private var waiting: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
-  private var entering: Set<Int> = []
-  private var cancelledBeforeWaiting: Set<Int> = []
+  private var waiting: [(id: Int, continuation: UnsafeContinuation<Void, Never>)] = []
+  private var entering: [Int] = []
+  private var cancelledBeforeWaiting: [Int] = []
   private var nextID = 0
 
   /// How many tasks wait, or are about to.
@@ -41,7 +45,7 @@ final class WakeList: @unchecked Sendable {
       // Naming `isolation` here isolates this closure to the caller's actor too (SE-0420), so
       // the second check and taking the place happen with no suspension in between.
       _ = isolation
-      await withCheckedContinuation { continuation in
+      await withUnsafeContinuation { continuation in
         if isReady() {
           leave(id)
           continuation.resume()
@@ -57,18 +61,16 @@ final class WakeList: @unchecked Sendable {
   /// Resumes every waiting task. No order among them is promised: each resumed task runs
   /// when its executor takes it, and a task may come back through another thread first.
   func resumeAll() {
-    let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
-      defer { waiting = [] }
-      return waiting.map(\.continuation)
-    }
-    for continuation in resumed { continuation.resume() }
+    var resumed: [(id: Int, continuation: UnsafeContinuation<Void, Never>)] = []
+    lock.withLock { swap(&resumed, &waiting) }
+    for waiter in resumed { waiter.continuation.resume() }
   }
 
   /// Takes an id for a task about to wait.
   private func enter() -> Int {
     lock.withLock {
       nextID += 1
-      entering.insert(nextID)
+      entering.append(nextID)
       return nextID
     }
   }
@@ -76,16 +78,16 @@ final class WakeList: @unchecked Sendable {
   /// The task entered but will not wait: the condition held as it came to.
   private func leave(_ id: Int) {
     lock.withLock {
-      entering.remove(id)
-      cancelledBeforeWaiting.remove(id)
+      Self.remove(id, from: &entering)
+      Self.remove(id, from: &cancelledBeforeWaiting)
     }
   }
 
   /// The task takes its place; resumed at once if it was cancelled as it entered.
-  private func wait(_ id: Int, _ continuation: CheckedContinuation<Void, Never>) {
+  private func wait(_ id: Int, _ continuation: UnsafeContinuation<Void, Never>) {
     let cancelled: Bool = lock.withLock {
-      entering.remove(id)
-      if cancelledBeforeWaiting.remove(id) != nil { return true }
+      Self.remove(id, from: &entering)
+      if Self.remove(id, from: &cancelledBeforeWaiting) { return true }
       waiting.append((id, continuation))
       return false
     }
@@ -94,13 +96,24 @@ final class WakeList: @unchecked Sendable {
 
   /// The task `id` was cancelled: resumed now if it waits, or as it comes to wait.
   private func cancel(_ id: Int) {
-    let continuation: CheckedContinuation<Void, Never>? = lock.withLock {
+    let continuation: UnsafeContinuation<Void, Never>? = lock.withLock {
       if let index = waiting.firstIndex(where: { $0.id == id }) {
         return waiting.remove(at: index).continuation
       }
-      if entering.contains(id) { cancelledBeforeWaiting.insert(id) }
+      if entering.contains(id), !cancelledBeforeWaiting.contains(id) {
+        cancelledBeforeWaiting.append(id)
+      }
       return nil
     }
     continuation?.resume()
+  }
+
+  /// Removes `id` from `ids`, in no particular order; returns whether it was there.
+  @discardableResult
+  private static func remove(_ id: Int, from ids: inout [Int]) -> Bool {
+    guard let index = ids.firstIndex(of: id) else { return false }
+    ids.swapAt(index, ids.count - 1)
+    ids.removeLast()
+    return true
   }
 }

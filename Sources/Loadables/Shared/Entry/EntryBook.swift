@@ -187,10 +187,12 @@ struct EntryBook<State: SharedEntryState> {
     // With no edit in the log the base is what shows, and no edit runs.
     if edits.isEmpty {
       shown = base
+      facts.showsBase = true
     } else {
       var state = base
       for edit in edits { state = edit.operation.apply(to: state) }
       shown = state
+      facts.showsBase = false
     }
     facts.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
@@ -332,6 +334,9 @@ struct EntryFacts {
   var showsValue = false
   /// Whether the base is a placeholder that no fetch has replaced yet.
   var isPlaceholder = false
+  /// Whether the shown state is the base, with no edit laid over it, kept at every write
+  /// (an edit that leaves the log without one leaves others in it).
+  var showsBase = true
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime

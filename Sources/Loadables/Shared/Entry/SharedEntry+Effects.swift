@@ -37,17 +37,23 @@ extension SharedEntry {
     perform(book.restore(state, fetchedAt: fetchedAt, at: now))
   }
 
-  /// The engine wrote `state`: the book takes it as the new base.
-  func engineWrote(_ state: State, cause: WriteCause) {
+  /// The engine wrote `state`: the book takes it as the new base. `equalsBase` when the
+  /// engine found it equal to the base it read (``EntryStateStorage/read()``).
+  func engineWrote(_ state: State, cause: WriteCause, equalsBase: Bool = false) {
     // A paged list's next or previous page may drop pages at the other end (`maxPages`):
     // the entry trimmed.
     if LoadEvents.isOn, cause == .nextPage { reportTrim(to: state) }
     if let itemLink { return itemLink.engineWrote(state, cause: cause) }
-    perform(book.engineWrote(state, cause: cause, at: now))
+    // Equal to the base with no edit laid over it: what shows is the same, known without
+    // comparing the states a second time (a comparison in unspecialised code, through the
+    // value's `Equatable` conformance found at run time).
+    let showsSame = equalsBase && book.facts.showsBase
+    perform(book.engineWrote(state, cause: cause, at: now), showsSame: showsSame)
   }
 
-  /// Performs what the book asked for, in order.
-  func perform(_ effects: EntryEffects) {
+  /// Performs what the book asked for, in order; `showsSame` when a write is known to show
+  /// what is on screen already.
+  func perform(_ effects: EntryEffects, showsSame: Bool = false) {
     for effect in effects {
       switch effect {
       case .startFetch(let silently):
@@ -63,7 +69,7 @@ extension SharedEntry {
         // The one write of an entry: shown, then every watcher sees it with its cause. A
         // fetch that brought back what is on screen is recorded (its time, its record) but
         // shown to nobody: observers are not woken for nothing.
-        let unchanged = cause == .fetched && slot.shows(book.shown)
+        let unchanged = cause == .fetched && (showsSame || slot.shows(book.shown))
         if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
           status.setFetchedAt(book.facts.fetchedAt)

@@ -29,7 +29,9 @@ extension LoaderStore {
 
 /// The store's count of fetching entries, observable, in a non-generic class so that
 /// observing it needs no key path built in a generic context. Two markers: a view that reads
-/// only ``LoaderStore/isRunning`` is not woken when a second fetch starts.
+/// only ``LoaderStore/isRunning`` is not woken when a second fetch starts. A reader of the
+/// count observes both, so a change between none and one (the common one: a single fetch
+/// starting and ending) tells everyone through the one marker, in one mutation.
 @MainActor
 final class StoreActivity {
   private let registrar = ObservationRegistrar()
@@ -40,6 +42,7 @@ final class StoreActivity {
 
   var fetchingCount: Int {
     registrar.access(self, keyPath: \StoreActivity.countMarker)
+    registrar.access(self, keyPath: \StoreActivity.fetchingMarker)
     return count
   }
 
@@ -51,9 +54,7 @@ final class StoreActivity {
   /// An entry's fetch started.
   func fetchStarted() {
     if count == 0 {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
-        registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count = 1 }
-      }
+      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) { count = 1 }
     } else {
       registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count += 1 }
     }
@@ -63,9 +64,7 @@ final class StoreActivity {
   func fetchEnded() {
     guard count > 0 else { return }
     if count == 1 {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
-        registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count = 0 }
-      }
+      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) { count = 0 }
     } else {
       registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count -= 1 }
     }

@@ -274,9 +274,9 @@ final class EntryPersister {
 /// so the main actor never waits for a file to be synced; gathers the events they cause for
 /// the store to report on the main actor.
 final class PersistenceWriter: @unchecked Sendable {
-  // Safe to share: `events` and `madeQueue` are read and written only while holding `lock`;
-  // the queue is a serial dispatch queue and `backend` and `rules` are immutable and
-  // `Sendable`.
+  // Safe to share: `events`, `madeQueue`, `queued`, `done` and `flushes` are read and
+  // written only while holding `lock`; the queue is a serial dispatch queue and `backend`
+  // and `rules` are immutable and `Sendable`.
   let backend: any PersistenceBackend
   private let rules: PersistenceRules
   /// The serial queue, made at the first save or removal: a launch that only shows saved
@@ -284,6 +284,11 @@ final class PersistenceWriter: @unchecked Sendable {
   private var madeQueue: DispatchQueue?
   private let lock = NSLock()
   private var events: [PersistenceEvent] = []
+  /// How many operations were queued, and how many have run (they run in order).
+  private var queued: UInt64 = 0
+  private var done: UInt64 = 0
+  /// The flushes waiting, each until `done` reaches the count queued when it was asked for.
+  private var flushes: [(upTo: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
 
   init(_ backend: any PersistenceBackend, rules: PersistenceRules) {
     self.backend = backend
@@ -359,18 +364,48 @@ final class PersistenceWriter: @unchecked Sendable {
   private func run(
     _ store: LoaderStore, _ operation: @escaping @Sendable () -> [PersistenceEvent]
   ) {
+    // Numbered and handed to the queue under one lock, so the numbers follow the queue's
+    // order even when two threads ask at once.
+    lock.lock()
+    defer { lock.unlock() }
+    queued += 1
+    let number = queued
     queue().async { [self, weak store] in
       let produced = operation()
+      // The flushes this operation completes are resumed by it, with its events gathered
+      // first: a flush queues no work of its own.
+      for flush in ran(number, producing: produced) { flush.resume() }
       guard !produced.isEmpty else { return }
-      gather(produced)
       Task { @MainActor in store?.deliverPersistenceEvents() }
     }
   }
 
-  private func gather(_ produced: [PersistenceEvent]) {
+  /// Operation `number` ran and produced `produced`: gathers them; returns the flushes it
+  /// completes, taken from the waiting ones.
+  private func ran(_ number: UInt64, producing produced: [PersistenceEvent])
+    -> [UnsafeContinuation<Void, Never>]
+  {
     lock.lock()
-    events.append(contentsOf: produced)
-    lock.unlock()
+    defer { lock.unlock() }
+    if !produced.isEmpty { events.append(contentsOf: produced) }
+    done = number
+    guard !flushes.isEmpty else { return [] }
+    var completed: [UnsafeContinuation<Void, Never>] = []
+    flushes.removeAll { flush in
+      guard flush.upTo <= number else { return false }
+      completed.append(flush.continuation)
+      return true
+    }
+    return completed
+  }
+
+  /// Whether everything queued has run; otherwise `continuation` waits for it.
+  private func resumesAtOnce(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if done == queued { return true }
+    flushes.append((queued, continuation))
+    return false
   }
 
   /// The events gathered since the last call.
@@ -382,22 +417,22 @@ final class PersistenceWriter: @unchecked Sendable {
     return taken
   }
 
-  /// Returns once everything queued before the call has run.
-  func flush() async {
-    // No queue yet: nothing was ever queued.
-    guard let queue = lock.withLock({ madeQueue }) else { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queue.async { continuation.resume() }
+  /// Returns once everything queued before the call has run; on the caller's actor, with no
+  /// hop off it.
+  func flush(isolation: isolated (any Actor)? = #isolation) async {
+    // Unsafe, not checked: each continuation is resumed exactly once, here or by the
+    // operation that completes it, which takes it out of `flushes` under the lock.
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      if resumesAtOnce(continuation) { continuation.resume() }
     }
   }
 
-  /// The serial queue, made on first use.
+  /// The serial queue, made on first use. Call with `lock` held.
   private func queue() -> DispatchQueue {
-    lock.lock()
-    defer { lock.unlock() }
     if let madeQueue { return madeQueue }
     let queue = DispatchQueue(label: "Loadables.PersistenceWriter")
     madeQueue = queue
     return queue
   }
+
 }

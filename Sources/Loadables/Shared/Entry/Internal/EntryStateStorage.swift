@@ -89,15 +89,20 @@ extension EntryStateStorage: LoadMachine where State: EngineState {
   var reference: WeakSlot<EntryStateStorage> { WeakSlot(self) }
 
   /// The fetch brought back the base: the entry still records it (its time and freshness,
-  /// its saved record), and shows nothing new.
-  func wroteUnchanged(_ state: State) { write(state) }
+  /// its saved record), and shows nothing new. The entry is told the engine found it equal,
+  /// so it does not compare the state again.
+  func wroteUnchanged(_ state: State) { write(state, unchanged: true) }
 }
 
 extension EntryStateStorage: StateAccess where State: EngineState {
-  func write(_ state: State) {
+  func write(_ state: State) { write(state, unchanged: false) }
+
+  /// Hands `state` to the entry with its cause; `unchanged` when the engine found it equal to
+  /// the base it read.
+  private func write(_ state: State, unchanged: Bool) {
     let cause = nextCause ?? (generation == addedPageGeneration ? .nextPage : Self.cause(of: state))
     nextCause = nil
-    entry?.engineWrote(state, cause: cause)
+    entry?.engineWrote(state, cause: cause, equalsBase: unchanged)
   }
 
   /// Why the engine wrote `state`: a spinner is a fetch's start, the reset state a reset,
