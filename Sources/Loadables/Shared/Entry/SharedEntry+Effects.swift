@@ -66,16 +66,20 @@ extension SharedEntry {
         let unchanged = cause == .fetched && slot.shows(book.shown)
         if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
-          status.setFetchedAt(book.facts.fetchedAt)
-          status.setPlaceholder(book.facts.isPlaceholder)
+          slot.setFetchedAt(book.facts.fetchedAt)
+          slot.setPlaceholder(book.facts.isPlaceholder)
         }
+        // Saved first, as a watcher attached when the entry was made would be.
+        if let saving { save(saving, cause: cause) }
         if isWatched {
           notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
         }
       case .committed:
+        if let saving { save(saving, cause: .committedEdit) }
         if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
-      case .setStale(let stale):
-        status.setStale(stale)
+      case .setStale:
+        // The book computes staleness on the spot; its observers are told it changed.
+        slot.staleChanged()
       case .startStaleTimer(let remaining):
         startStaleTimer(after: remaining)
       case .stopStaleTimer:
@@ -106,6 +110,12 @@ extension SharedEntry {
       .entryTrimmed, .entry(key),
       detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages",
       store: eventStore)
+  }
+
+  /// Hands a write (or a commit) to the store's persistence, which saves what it should.
+  private func save(_ saving: EntrySaving, cause: WriteCause) {
+    guard let store, let persister = store.persister else { return }
+    persister.entryWrote(self, saving: saving, cause: cause, in: store)
   }
 
   private func notify(_ event: EntryEvent<State>) {

@@ -61,7 +61,6 @@ where State.Value == Value {
   let triggers: [RefreshTrigger]
   weak var store: LoaderStore?
   let clock: any Clock<Duration>
-  let status = EntryStatus()
 
   /// The observers alive now, by id.
   @exclusivity(unchecked) var observers: [Int: Observer] = [:]
@@ -78,6 +77,8 @@ where State.Value == Value {
     )] = []
   /// Whether ``watchers`` has any: asked at every write, without touching the generic array.
   @exclusivity(unchecked) var isWatched = false
+  /// How the store's persistence saves what the entry writes; `nil` when it is not saved.
+  @exclusivity(unchecked) var saving: EntrySaving?
   @exclusivity(unchecked) var nextWatcherID = 0
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
@@ -177,7 +178,7 @@ where State.Value == Value {
   /// Observable: while the entry is observed, a timer on the store's clock tells observers
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
   public var isStale: Bool {
-    _ = status.isStale  // registers the observer, if any
+    slot.observeStaleness()
     return book.facts.isStale(at: now)
   }
 
@@ -194,7 +195,7 @@ where State.Value == Value {
   ///
   /// An optimistic edit, or a commit, does not change it: it dates the last fetched value.
   public var fetchedAt: Date? {
-    guard let fetched = status.fetchedAt, let store else { return nil }
+    guard let fetched = slot.fetchedAt, let store else { return nil }
     return store.wallDate(at: fetched)
   }
 
