@@ -32,19 +32,27 @@ struct EntryBook<State: SharedEntryState> {
   /// The committed state: what the engine last wrote (fetched, started, restored, reset).
   private(set) var base: State
 
+  /// The edits laid over ``base`` and the state they show; `nil` while the log is empty,
+  /// as it is for most entries most of the time, when ``shown`` is ``base`` itself: an entry
+  /// with no edit keeps one state, not two. Never changed in place (each change makes
+  /// another), so a copy of the book keeps its own.
+  private var overlay: EditOverlay<State>?
+
   /// The edits laid over ``base``, oldest first.
-  private(set) var edits: [PendingEdit<State>] = []
+  private(set) var edits: [PendingEdit<State>] {
+    get { overlay?.edits ?? [] }
+    set { overlay = newValue.isEmpty ? nil : EditOverlay(edits: newValue, shown: shown) }
+  }
 
   /// The state on screen: the base with every edit laid over it, in order. Laid again at
   /// each write, so reading it builds nothing.
-  private(set) var shown: State
+  var shown: State { overlay?.shown ?? base }
 
   /// Creates the book of an entry made at `now`, unobserved from then on, showing `empty`
   /// (the state's reset state).
   init(staleTime: Duration, at now: Duration, empty: State) {
     facts = EntryFacts(staleTime: staleTime, unobservedSince: now)
     base = empty
-    shown = empty
   }
 
   /// How long a fetched value stays fresh.
@@ -137,7 +145,8 @@ struct EntryBook<State: SharedEntryState> {
     case .fetched:
       if state._holdsValue { facts.fetchedAt = now }
       if !edits.isEmpty {
-        edits.removeAll { edit in edit.committedAt.map { $0 < facts.fetchEpoch } ?? false }
+        let epoch = facts.fetchEpoch
+        edits.removeAll { edit in edit.committedAt.map { $0 < epoch } ?? false }
       }
     case .reset:
       edits = []
@@ -185,12 +194,10 @@ struct EntryBook<State: SharedEntryState> {
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
-    if edits.isEmpty {
-      shown = base
-    } else {
+    if let overlay {
       var state = base
-      for edit in edits { state = edit.operation.apply(to: state) }
-      shown = state
+      for edit in overlay.edits { state = edit.operation.apply(to: state) }
+      self.overlay = EditOverlay(edits: overlay.edits, shown: state)
     }
     facts.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
@@ -311,27 +318,29 @@ extension EntryBook where State: EngineState {
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
 struct EntryFacts {
+  // In the order that packs them: the flags in the bytes after the first optional time.
+
   /// How long a fetched value stays fresh.
   let staleTime: Duration
-  /// Since when nobody observes the entry; `nil` while observed.
-  var unobservedSince: Duration?
-  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
-  var updatedAt: Duration?
-  /// When the committed value was fetched (or, restored, when it was fetched in an earlier
-  /// launch), on the store's stopwatch; `nil` before any.
-  var fetchedAt: Duration?
-  /// Whether the value was invalidated since it was shown.
-  var invalidated = false
   /// How many observers are alive.
   var observerCount = 0
   /// How many fetches the book has started; a fetch's writes belong to the latest one.
   var fetchEpoch: UInt64 = 0
+  /// Since when nobody observes the entry; `nil` while observed.
+  var unobservedSince: Duration?
+  /// Whether the value was invalidated since it was shown.
+  var invalidated = false
   /// The staleness last told to observers (the observable `isStale`).
   var staleFlag = false
   /// Whether the book's shown state holds a value, kept at every write.
   var showsValue = false
   /// Whether the base is a placeholder that no fetch has replaced yet.
   var isPlaceholder = false
+  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
+  var updatedAt: Duration?
+  /// When the committed value was fetched (or, restored, when it was fetched in an earlier
+  /// launch), on the store's stopwatch; `nil` before any.
+  var fetchedAt: Duration?
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime
@@ -347,6 +356,17 @@ struct EntryFacts {
   /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
   func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
     !isFetching && !(showsValue && !isStale(at: now))
+  }
+}
+
+/// The edits of an ``EntryBook`` with the state they show laid over its base.
+final class EditOverlay<State: SharedEntryState> {
+  let edits: [PendingEdit<State>]
+  let shown: State
+
+  init(edits: [PendingEdit<State>], shown: State) {
+    self.edits = edits
+    self.shown = shown
   }
 }
 

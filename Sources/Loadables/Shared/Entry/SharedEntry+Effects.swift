@@ -12,15 +12,17 @@ extension SharedEntry {
     includingCommits: Bool = false,
     _ callback: @escaping @MainActor (EntryEvent<State>) -> Void
   ) -> Int {
-    nextWatcherID += 1
-    watchers.append((nextWatcherID, includingCommits, callback))
+    let followers = self.followers
+    followers.nextWatcherID += 1
+    followers.watchers.append((followers.nextWatcherID, includingCommits, callback))
     isWatched = true
-    return nextWatcherID
+    return followers.nextWatcherID
   }
 
   func removeWatcher(_ id: Int) {
-    watchers.removeAll { $0.id == id }
-    isWatched = !watchers.isEmpty
+    guard let followers = followersIfMade else { return }
+    followers.watchers.removeAll { $0.id == id }
+    isWatched = !followers.watchers.isEmpty
   }
 
   // MARK: - Running the book's effects
@@ -83,13 +85,17 @@ extension SharedEntry {
       case .startStaleTimer(let remaining):
         startStaleTimer(after: remaining)
       case .stopStaleTimer:
-        staleTimer?.cancel()
-        staleTimer = nil
+        if let followers = followersIfMade {
+          followers.staleTimer?.cancel()
+          followers.staleTimer = nil
+        }
       case .startTriggers:
         startTriggers()
       case .stopTriggers:
-        for trigger in runningTriggers { trigger.stop() }
-        runningTriggers = []
+        if let followers = followersIfMade {
+          for trigger in followers.runningTriggers { trigger.stop() }
+          followers.runningTriggers = []
+        }
       case .scheduleSweep:
         store?.scheduleSweep()
       }
@@ -119,15 +125,17 @@ extension SharedEntry {
   }
 
   private func notify(_ event: EntryEvent<State>) {
-    for watcher in watchers where event.changesShown || watcher.includesCommits {
+    guard let followers = followersIfMade else { return }
+    for watcher in followers.watchers where event.changesShown || watcher.includesCommits {
       watcher.callback(event)
     }
   }
 
   private func startStaleTimer(after remaining: Duration) {
-    staleTimer?.cancel()
+    let followers = self.followers
+    followers.staleTimer?.cancel()
     let clock = self.clock
-    staleTimer = Task { @MainActor [weak self] in
+    followers.staleTimer = Task { @MainActor [weak self] in
       do { try await clock.sleep(for: remaining) } catch { return }
       guard let self else { return }
       self.perform(self.book.staleTimerFired())
@@ -140,7 +148,7 @@ extension SharedEntry {
     // The store's one network truth; an entry whose store is gone listens to a source that
     // never changes.
     let network = store?.network ?? Connectivity()
-    runningTriggers = triggers.map { trigger in
+    followers.runningTriggers = triggers.map { trigger in
       trigger.start(clock: clock, network: network) { [weak self] in
         guard let self else { return false }
         self.triggered(trigger)

@@ -13,24 +13,18 @@ import Observation
 @MainActor
 final class EntryStateStorage<Value: Sendable, State: SharedEntryState & Sendable>: LoadRuntime
 where State.Value == Value {
+  // The stored properties, in the order that packs them: the flags after the state, in the
+  // bytes its layout leaves free before the next word.
+
   /// The entry the engine's writes go to; set once, right after the entry is made.
   @exclusivity(unchecked) weak var entry: SharedEntry<Value, State>?
 
   /// The state on screen: the base with the pending edits laid over it.
   @exclusivity(unchecked) private(set) var storage: State
 
-  /// The state the current fetch replaced; see ``LoadMachine/replaced``.
-  @exclusivity(unchecked) var replaced: State?
-
   /// Why the engine's next write happens, when the entry knows better than the state does
   /// (a restore after its own `cancel()`); `nil` otherwise.
   @exclusivity(unchecked) var nextCause: WriteCause?
-
-  /// The generation of the load that fetches a paged list's next or previous page, if one
-  /// was started: the engine's writes while the generation is still that one (the page's
-  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
-  /// moves the generation on.
-  @exclusivity(unchecked) var addedPageGeneration: UInt64?
 
   /// Whether the running fetch is counted in the store's activity (``LoaderStore/isRunning``).
   @exclusivity(unchecked) var countsAsFetching = false
@@ -38,6 +32,37 @@ where State.Value == Value {
   /// Whether the entry was removed from its store (``LoaderStore/remove(_:matching:pendingEdits:)``):
   /// it keeps working for whoever holds it, but is neither saved nor counted any more.
   @exclusivity(unchecked) var isDetached = false
+
+  /// Whether a placeholder shows, as last told to observers: the entry's observable
+  /// ``SharedEntry/isPlaceholder``.
+  @exclusivity(unchecked) private var showsPlaceholder = false
+
+  /// The state the current fetch replaced (see ``LoadMachine/replaced``), in a box made when
+  /// a fetch replaces one and released when it ends: an entry at rest (one restored at
+  /// launch, one whose fetch has landed) keeps room for one state, not two.
+  @exclusivity(unchecked) private var replacedBox: ReplacedState<State>?
+
+  /// The state the current fetch replaced; see ``LoadMachine/replaced``.
+  var replaced: State? {
+    get { replacedBox?.state }
+    set {
+      guard let newValue else {
+        replacedBox = nil
+        return
+      }
+      if let replacedBox {
+        replacedBox.state = newValue
+      } else {
+        replacedBox = ReplacedState(newValue)
+      }
+    }
+  }
+
+  /// The generation of the load that fetches a paged list's next or previous page, if one
+  /// was started: the engine's writes while the generation is still that one (the page's
+  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
+  /// moves the generation on.
+  @exclusivity(unchecked) var addedPageGeneration: UInt64?
 
   /// The registrar the state and the entry's status are observed through, made at the first
   /// observed read: until then nothing can observe either, and an entry nobody has read (one
@@ -49,10 +74,6 @@ where State.Value == Value {
   /// When the value shown was fetched, on the store's stopwatch, as last told to observers:
   /// the entry's observable ``SharedEntry/fetchedAt``.
   @exclusivity(unchecked) private var shownFetchedAt: Duration?
-
-  /// Whether a placeholder shows, as last told to observers: the entry's observable
-  /// ``SharedEntry/isPlaceholder``.
-  @exclusivity(unchecked) private var showsPlaceholder = false
 
   nonisolated init(_ empty: State) {
     storage = empty
@@ -188,4 +209,11 @@ extension EntryStateStorage: StateAccess where State: EngineState {
     if state.isResetState { return .reset }
     return .fetched
   }
+}
+
+/// The state a shared entry's running fetch replaced, kept while the fetch runs.
+final class ReplacedState<State> {
+  @exclusivity(unchecked) var state: State
+
+  init(_ state: State) { self.state = state }
 }
