@@ -32,27 +32,19 @@ struct EntryBook<State: SharedEntryState> {
   /// The committed state: what the engine last wrote (fetched, started, restored, reset).
   private(set) var base: State
 
-  /// The edits laid over ``base`` and the state they show; `nil` while the log is empty,
-  /// as it is for most entries most of the time, when ``shown`` is ``base`` itself: an entry
-  /// with no edit keeps one state, not two. Never changed in place (each change makes
-  /// another), so a copy of the book keeps its own.
-  private var overlay: EditOverlay<State>?
-
   /// The edits laid over ``base``, oldest first.
-  private(set) var edits: [PendingEdit<State>] {
-    get { overlay?.edits ?? [] }
-    set { overlay = newValue.isEmpty ? nil : EditOverlay(edits: newValue, shown: shown) }
-  }
+  private(set) var edits: [PendingEdit<State>] = []
 
   /// The state on screen: the base with every edit laid over it, in order. Laid again at
   /// each write, so reading it builds nothing.
-  var shown: State { overlay?.shown ?? base }
+  private(set) var shown: State
 
   /// Creates the book of an entry made at `now`, unobserved from then on, showing `empty`
   /// (the state's reset state).
   init(staleTime: Duration, at now: Duration, empty: State) {
     facts = EntryFacts(staleTime: staleTime, unobservedSince: now)
     base = empty
+    shown = empty
   }
 
   /// How long a fetched value stays fresh.
@@ -145,8 +137,7 @@ struct EntryBook<State: SharedEntryState> {
     case .fetched:
       if state._holdsValue { facts.fetchedAt = now }
       if !edits.isEmpty {
-        let epoch = facts.fetchEpoch
-        edits.removeAll { edit in edit.committedAt.map { $0 < epoch } ?? false }
+        edits.removeAll { edit in edit.committedAt.map { $0 < facts.fetchEpoch } ?? false }
       }
     case .reset:
       edits = []
@@ -194,10 +185,12 @@ struct EntryBook<State: SharedEntryState> {
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
-    if let overlay {
+    if edits.isEmpty {
+      shown = base
+    } else {
       var state = base
-      for edit in overlay.edits { state = edit.operation.apply(to: state) }
-      self.overlay = EditOverlay(edits: overlay.edits, shown: state)
+      for edit in edits { state = edit.operation.apply(to: state) }
+      shown = state
     }
     facts.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
@@ -356,17 +349,6 @@ struct EntryFacts {
   /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
   func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
     !isFetching && !(showsValue && !isStale(at: now))
-  }
-}
-
-/// The edits of an ``EntryBook`` with the state they show laid over its base.
-final class EditOverlay<State: SharedEntryState> {
-  let edits: [PendingEdit<State>]
-  let shown: State
-
-  init(edits: [PendingEdit<State>], shown: State) {
-    self.edits = edits
-    self.shown = shown
   }
 }
 
