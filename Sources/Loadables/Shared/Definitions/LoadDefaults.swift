@@ -107,7 +107,7 @@ public struct LoadSettings: Sendable, Equatable, CustomStringConvertible {
 /// policy its engine holds), and a later caller's are compared with them, in a plain value
 /// read without the entry's generic layout. A stale time and three flags: a store holds
 /// thousands of entries.
-struct RequestedSettings: Sendable {
+struct RequestedSettings: Sendable, Equatable {
   /// How long a value stays fresh.
   let staleTime: Duration
   /// Whether the maker asked the fetches to wait for the network.

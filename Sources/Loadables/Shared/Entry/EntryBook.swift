@@ -313,21 +313,18 @@ extension EntryBook where State: EngineState {
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
 struct EntryFacts {
+  // In the order that packs them: the flags in the bytes after the first optional time.
+
   /// How long a fetched value stays fresh.
   let staleTime: Duration
-  /// Since when nobody observes the entry; `nil` while observed.
-  var unobservedSince: Duration?
-  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
-  var updatedAt: Duration?
-  /// When the committed value was fetched (or, restored, when it was fetched in an earlier
-  /// launch), on the store's stopwatch; `nil` before any.
-  var fetchedAt: Duration?
-  /// Whether the value was invalidated since it was shown.
-  var invalidated = false
   /// How many observers are alive.
   var observerCount = 0
   /// How many fetches the book has started; a fetch's writes belong to the latest one.
   var fetchEpoch: UInt64 = 0
+  /// Since when nobody observes the entry; `nil` while observed.
+  var unobservedSince: Duration?
+  /// Whether the value was invalidated since it was shown.
+  var invalidated = false
   /// The staleness last told to observers (the observable `isStale`).
   var staleFlag = false
   /// Whether the book's shown state holds a value, kept at every write.
@@ -337,6 +334,11 @@ struct EntryFacts {
   /// Whether the shown state is the base, with no edit laid over it, kept at every write
   /// (an edit that leaves the log without one leaves others in it).
   var showsBase = true
+  /// When a value was last shown, on the store's stopwatch; `nil` before any value.
+  var updatedAt: Duration?
+  /// When the committed value was fetched (or, restored, when it was fetched in an earlier
+  /// launch), on the store's stopwatch; `nil` before any.
+  var fetchedAt: Duration?
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime

@@ -12,15 +12,17 @@ extension SharedEntry {
     includingCommits: Bool = false,
     _ callback: @escaping @MainActor (EntryEvent<State>) -> Void
   ) -> Int {
-    nextWatcherID += 1
-    watchers.append((nextWatcherID, includingCommits, callback))
+    let followers = self.followers
+    followers.nextWatcherID += 1
+    followers.watchers.append((followers.nextWatcherID, includingCommits, callback))
     isWatched = true
-    return nextWatcherID
+    return followers.nextWatcherID
   }
 
   func removeWatcher(_ id: Int) {
-    watchers.removeAll { $0.id == id }
-    isWatched = !watchers.isEmpty
+    guard let followers = followersIfMade else { return }
+    followers.watchers.removeAll { $0.id == id }
+    isWatched = !followers.watchers.isEmpty
   }
 
   // MARK: - Running the book's effects
@@ -72,26 +74,34 @@ extension SharedEntry {
         let unchanged = cause == .fetched && (showsSame || slot.shows(book.shown))
         if !unchanged { slot.show(book.shown) }
         if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
-          status.setFetchedAt(book.facts.fetchedAt)
-          status.setPlaceholder(book.facts.isPlaceholder)
+          slot.setFetchedAt(book.facts.fetchedAt)
+          slot.setPlaceholder(book.facts.isPlaceholder)
         }
+        // Saved first, as a watcher attached when the entry was made would be.
+        if let saving { save(saving, cause: cause) }
         if isWatched {
           notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
         }
       case .committed:
+        if let saving { save(saving, cause: .committedEdit) }
         if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
-      case .setStale(let stale):
-        status.setStale(stale)
+      case .setStale:
+        // The book computes staleness on the spot; its observers are told it changed.
+        slot.staleChanged()
       case .startStaleTimer(let remaining):
         startStaleTimer(after: remaining)
       case .stopStaleTimer:
-        staleTimer?.cancel()
-        staleTimer = nil
+        if let followers = followersIfMade {
+          followers.staleTimer?.cancel()
+          followers.staleTimer = nil
+        }
       case .startTriggers:
         startTriggers()
       case .stopTriggers:
-        for trigger in runningTriggers { trigger.stop() }
-        runningTriggers = []
+        if let followers = followersIfMade {
+          for trigger in followers.runningTriggers { trigger.stop() }
+          followers.runningTriggers = []
+        }
       case .scheduleSweep:
         store?.scheduleSweep()
       }
@@ -114,16 +124,24 @@ extension SharedEntry {
       store: eventStore)
   }
 
+  /// Hands a write (or a commit) to the store's persistence, which saves what it should.
+  private func save(_ saving: EntrySaving, cause: WriteCause) {
+    guard let store, let persister = store.persister else { return }
+    persister.entryWrote(self, saving: saving, cause: cause, in: store)
+  }
+
   private func notify(_ event: EntryEvent<State>) {
-    for watcher in watchers where event.changesShown || watcher.includesCommits {
+    guard let followers = followersIfMade else { return }
+    for watcher in followers.watchers where event.changesShown || watcher.includesCommits {
       watcher.callback(event)
     }
   }
 
   private func startStaleTimer(after remaining: Duration) {
-    staleTimer?.cancel()
+    let followers = self.followers
+    followers.staleTimer?.cancel()
     let clock = self.clock
-    staleTimer = Task { @MainActor [weak self] in
+    followers.staleTimer = Task { @MainActor [weak self] in
       do { try await clock.sleep(for: remaining) } catch { return }
       guard let self else { return }
       self.perform(self.book.staleTimerFired())
@@ -136,7 +154,7 @@ extension SharedEntry {
     // The store's one network truth; an entry whose store is gone listens to a source that
     // never changes.
     let network = store?.network ?? Connectivity()
-    runningTriggers = triggers.map { trigger in
+    followers.runningTriggers = triggers.map { trigger in
       trigger.start(clock: clock, network: network) { [weak self] in
         guard let self else { return false }
         self.triggered(trigger)

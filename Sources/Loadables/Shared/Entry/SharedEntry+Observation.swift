@@ -20,16 +20,17 @@ extension SharedEntry {
   func observe(
     while owner: AnyObject, ownerGone: @escaping @MainActor () -> Void
   ) -> SharedObservation {
-    boundObservers += 1
+    followers.boundObservers += 1
     // The store's sweeper checks owners' lives while any entry has such an observer.
     defer { store?.scheduleSweep() }
     return addObserver(Observer(owner: owner, isBound: true, ownerGone: ownerGone))
   }
 
   private func addObserver(_ observer: Observer) -> SharedObservation {
-    nextObserverID += 1
-    let id = nextObserverID
-    observers[id] = observer
+    let followers = self.followers
+    followers.nextObserverID += 1
+    let id = followers.nextObserverID
+    followers.observers[id] = observer
     perform(book.observe(isFetching: slot.isBusy, at: now))
     return SharedObservation { [weak self] in self?.endObservation(id) }
   }
@@ -51,32 +52,34 @@ extension SharedEntry {
   /// Whether anyone observes the entry now; see ``observerCount``.
   var isObserved: Bool {
     pruneObservers()
-    return !observers.isEmpty
+    return !(followersIfMade?.observers.isEmpty ?? true)
   }
 
   /// Whether some observer lasts only while its owner lives: the store's sweeper then
   /// checks that owner's life (``pruneObservers()``) at least once per grace time.
-  var hasBoundObservers: Bool { boundObservers > 0 }
+  var hasBoundObservers: Bool { (followersIfMade?.boundObservers ?? 0) > 0 }
 
   /// Ends every observer whose owner is gone. The entry is unobserved from now on if that
   /// was the last one, so its grace time counts from the moment it was found unobserved.
   func pruneObservers() {
-    guard boundObservers > 0 else { return }
+    guard let followers = followersIfMade, followers.boundObservers > 0 else { return }
     var gone: [Observer] = []
-    for (id, observer) in observers where observer.isBound && observer.owner == nil {
-      observers[id] = nil
+    for (id, observer) in followers.observers where observer.isBound && observer.owner == nil {
+      followers.observers[id] = nil
       gone.append(observer)
     }
     guard !gone.isEmpty else { return }
-    boundObservers -= gone.count
+    followers.boundObservers -= gone.count
     let now = self.now
     for _ in gone { perform(book.endObservation(at: now)) }
     for observer in gone { observer.ownerGone?() }
   }
 
   private func endObservation(_ id: Int) {
-    guard let observer = observers.removeValue(forKey: id) else { return }
-    if observer.isBound { boundObservers -= 1 }
+    guard let followers = followersIfMade,
+      let observer = followers.observers.removeValue(forKey: id)
+    else { return }
+    if observer.isBound { followers.boundObservers -= 1 }
     perform(book.endObservation(at: now))
   }
 }

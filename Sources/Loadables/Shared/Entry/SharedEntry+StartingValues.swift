@@ -14,7 +14,7 @@ extension SharedEntry {
   /// ```swift
   /// PostView(post: post.state.data).redacted(reason: post.isPlaceholder ? .placeholder : [])
   /// ```
-  public var isPlaceholder: Bool { status.isPlaceholder }
+  public var isPlaceholder: Bool { slot.isPlaceholder }
 
   /// Shows `value` as the entry's own, as if fetched at `fetchedAt`, when the entry holds no
   /// value and no fetch runs: the detail screen starts from the row the user tapped.

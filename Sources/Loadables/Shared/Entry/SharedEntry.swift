@@ -41,9 +41,11 @@ where State.Value == Value {
   /// The key its store holds it under: ``key``, or for an entry kept apart after a
   /// ``LoadKeyTypeMismatch`` that key tagged with the value type.
   let registryKey: LoadKey
+  /// What the entry was made with: its maker's settings, its triggers, its store's clock.
+  let madeWith: EntrySettings
   /// The settings its maker asked for (the store's defaults filled in): what ``settings``
   /// shows, and what a later caller's settings are compared with.
-  let requested: RequestedSettings
+  var requested: RequestedSettings { madeWith.requested }
   /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
   /// A definition of another type reading the entry has its settings compared.
   var definition: ObjectIdentifier?
@@ -58,27 +60,18 @@ where State.Value == Value {
   var book: EntryBook<State>
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
-  let triggers: [RefreshTrigger]
+  var triggers: [RefreshTrigger] { madeWith.triggers }
   weak var store: LoaderStore?
-  let clock: any Clock<Duration>
-  let status = EntryStatus()
+  var clock: any Clock<Duration> { madeWith.clock }
 
-  /// The observers alive now, by id.
-  @exclusivity(unchecked) var observers: [Int: Observer] = [:]
-  /// How many of ``observers`` are bound to an owner's life (key-path followers).
-  @exclusivity(unchecked) var boundObservers = 0
-  @exclusivity(unchecked) var nextObserverID = 0
-  @exclusivity(unchecked) var staleTimer: Task<Void, Never>?
-  @exclusivity(unchecked) var runningTriggers: [RunningTrigger] = []
-  /// Who sees every write, with its cause: followers and `states` subscriptions.
-  @exclusivity(unchecked) var watchers:
-    [(
-      id: Int, includesCommits: Bool,
-      callback: @MainActor (EntryEvent<State>) -> Void
-    )] = []
-  /// Whether ``watchers`` has any: asked at every write, without touching the generic array.
+  /// The observers, the watchers, the stale timer and the triggers; made for the first
+  /// observer or watcher (see ``followers``).
+  @exclusivity(unchecked) var followersIfMade: EntryFollowers<State>?
+  /// How the store's persistence saves what the entry writes; `nil` when it is not saved.
+  @exclusivity(unchecked) var saving: EntrySaving?
+  /// Whether the followers' watchers has any: asked at every write, without touching the
+  /// generic array. (After ``saving``, in the bytes its layout leaves free.)
   @exclusivity(unchecked) var isWatched = false
-  @exclusivity(unchecked) var nextWatcherID = 0
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
   @exclusivity(unchecked) var lastUse: UInt64 = 0
@@ -97,21 +90,16 @@ where State.Value == Value {
     key: LoadKey,
     registryKey: LoadKey? = nil,
     store: LoaderStore?,
-    clock: any Clock<Duration>,
     now: Duration,
-    staleTime: Duration,
-    triggers: [RefreshTrigger],
-    requested: RequestedSettings,
+    settings: EntrySettings,
     engine: EntryEngine<Value, State>
   ) where State: EngineState {
     self.key = key
     self.registryKey = registryKey ?? key
-    self.requested = requested
+    self.madeWith = settings
     self.store = store
-    self.clock = clock
-    self.triggers = triggers
     self.engine = engine
-    self.book = EntryBook(staleTime: staleTime, at: now)
+    self.book = EntryBook(staleTime: settings.requested.staleTime, at: now)
     self.slot = EntryStateStorage(.resetState)
     slot.entry = self
   }
@@ -177,7 +165,7 @@ where State.Value == Value {
   /// Observable: while the entry is observed, a timer on the store's clock tells observers
   /// the moment the value turns stale. Read without observers, it is computed on the spot.
   public var isStale: Bool {
-    _ = status.isStale  // registers the observer, if any
+    slot.observeStaleness()
     return book.facts.isStale(at: now)
   }
 
@@ -194,7 +182,7 @@ where State.Value == Value {
   ///
   /// An optimistic edit, or a commit, does not change it: it dates the last fetched value.
   public var fetchedAt: Date? {
-    guard let fetched = status.fetchedAt, let store else { return nil }
+    guard let fetched = slot.fetchedAt, let store else { return nil }
     return store.wallDate(at: fetched)
   }
 
@@ -205,7 +193,15 @@ where State.Value == Value {
   /// whose instance is gone no longer counts.
   public var observerCount: Int {
     pruneObservers()
-    return observers.count
+    return followersIfMade?.observers.count ?? 0
+  }
+
+  /// The entry's followers, made now if it has none yet.
+  var followers: EntryFollowers<State> {
+    if let followersIfMade { return followersIfMade }
+    let made = EntryFollowers<State>()
+    followersIfMade = made
+    return made
   }
 
   /// Loads unless the value is fresh; joins a fetch that is already running.

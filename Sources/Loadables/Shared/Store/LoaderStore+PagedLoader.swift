@@ -110,12 +110,12 @@ extension LoaderStore {
     let waits = waitsForNetwork ?? defaults.waitsForNetwork
     if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let persisted = persisted ?? defaults.isPersisted
+    let requested = RequestedSettings(
+      staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
+      persisted: persisted)
     let entry = SharedPagedLoader(
-      key: key, registryKey: registryKey, store: self, clock: clock, now: now,
-      staleTime: staleTime, triggers: triggers ?? defaults.refreshTriggers,
-      requested: RequestedSettings(
-        staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
-        persisted: persisted),
+      key: key, registryKey: registryKey, store: self, now: now,
+      settings: entrySettings(requested, triggers: triggers ?? defaults.refreshTriggers),
       engine: PagedEntryEngine(
         PagedSource<Item, Cursor>(
           first: source.first, policy: policy, maxPages: maxPages ?? source.maxPages,

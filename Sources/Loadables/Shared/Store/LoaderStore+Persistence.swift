@@ -106,11 +106,9 @@ final class EntryPersister {
     // Asked once: a state of another kind is never saved whole.
     let savedWhole = isSavedWhole(State.self)
     restore(entry, as: codable, whole: savedWhole, key: key, in: store)
-    _ = entry.addWatcher(includingCommits: true) { [weak self, weak store, weak entry] event in
-      guard let self, let store, let entry else { return }
-      self.entryWrote(
-        entry, as: codable, whole: savedWhole, key: key, cause: event.cause, in: store)
-    }
+    // Kept in the entry, which calls ``entryWrote(_:saving:cause:in:)`` at each write and
+    // commit: one stored value per entry rather than a watcher closure and its captures.
+    entry.saving = EntrySaving(key: key, codable: codable, whole: savedWhole)
   }
 
   private func restore<Value: Sendable, State: SharedEntryState & Sendable>(
@@ -225,10 +223,11 @@ final class EntryPersister {
   }
 
   /// Saves after a fetch that returned a value and after a commit; removes after a reset.
-  private func entryWrote<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, as codable: any Codable.Type, whole: Bool,
-    key: PersistentKey, cause: WriteCause, in store: LoaderStore
+  func entryWrote<Value: Sendable, State: SharedEntryState & Sendable>(
+    _ entry: SharedEntry<Value, State>, saving: EntrySaving, cause: WriteCause,
+    in store: LoaderStore
   ) {
+    let (key, codable, whole) = (saving.key, saving.codable, saving.whole)
     // An entry removed from its store is never saved again, whoever still holds it.
     guard !entry.slot.isDetached else { return }
     switch cause {

@@ -41,10 +41,24 @@ extension LoaderStore {
       staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
       persisted: persisted)
     let entry = SharedLoader(
-      key: key, registryKey: registryKey, store: self, clock: clock, now: now,
-      staleTime: staleTime, triggers: triggers, requested: requested,
+      key: key, registryKey: registryKey, store: self, now: now,
+      settings: entrySettings(requested, triggers: triggers),
       engine: ValueEntryEngine(policy: policy, fetch: fetch))
     return register(entry, persisted: persisted, kind: "value")
+  }
+
+  /// The settings of an entry made now: the last entry's when they are the same (entries of
+  /// one kind, or made with the store's defaults, one after another), new ones otherwise.
+  /// Triggers are not compared: settings with triggers are shared only when neither has any.
+  func entrySettings(_ requested: RequestedSettings, triggers: [RefreshTrigger]) -> EntrySettings {
+    if let last = lastEntrySettings, last.requested == requested, last.triggers.isEmpty,
+      triggers.isEmpty
+    {
+      return last
+    }
+    let made = EntrySettings(requested: requested, triggers: triggers, clock: clock)
+    lastEntrySettings = made
+    return made
   }
 
   /// Keeps `entry`, just made, under its key: restores its saved value and saves what it

@@ -107,6 +107,10 @@ public final class LoaderStore {
   /// costs more than the rest of a look-up (metadata is unique, so its identity never changes).
   var lastLoaderType: (value: ObjectIdentifier, loader: ObjectIdentifier)?
 
+  /// The settings the last entry was made with, shared with the next made with the same
+  /// (see ``entrySettings(_:triggers:)``).
+  var lastEntrySettings: EntrySettings?
+
   /// Creates an empty store.
   ///
   /// - Parameters:

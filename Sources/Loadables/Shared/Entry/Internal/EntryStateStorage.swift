@@ -13,24 +13,18 @@ import Observation
 @MainActor
 final class EntryStateStorage<Value: Sendable, State: SharedEntryState & Sendable>: LoadRuntime
 where State.Value == Value {
+  // The stored properties, in the order that packs them: the flags after the state, in the
+  // bytes its layout leaves free before the next word.
+
   /// The entry the engine's writes go to; set once, right after the entry is made.
   @exclusivity(unchecked) weak var entry: SharedEntry<Value, State>?
 
   /// The state on screen: the base with the pending edits laid over it.
   @exclusivity(unchecked) private(set) var storage: State
 
-  /// The state the current fetch replaced; see ``LoadMachine/replaced``.
-  @exclusivity(unchecked) var replaced: State?
-
   /// Why the engine's next write happens, when the entry knows better than the state does
   /// (a restore after its own `cancel()`); `nil` otherwise.
   @exclusivity(unchecked) var nextCause: WriteCause?
-
-  /// The generation of the load that fetches a paged list's next or previous page, if one
-  /// was started: the engine's writes while the generation is still that one (the page's
-  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
-  /// moves the generation on.
-  @exclusivity(unchecked) var addedPageGeneration: UInt64?
 
   /// Whether the running fetch is counted in the store's activity (``LoaderStore/isRunning``).
   @exclusivity(unchecked) var countsAsFetching = false
@@ -39,7 +33,47 @@ where State.Value == Value {
   /// it keeps working for whoever holds it, but is neither saved nor counted any more.
   @exclusivity(unchecked) var isDetached = false
 
-  private let registrar = ObservationRegistrar()
+  /// Whether a placeholder shows, as last told to observers: the entry's observable
+  /// ``SharedEntry/isPlaceholder``.
+  @exclusivity(unchecked) private var showsPlaceholder = false
+
+  /// The state the current fetch replaced (see ``LoadMachine/replaced``), in a box made when
+  /// a fetch replaces one and released when it ends: an entry at rest (one restored at
+  /// launch, one whose fetch has landed) keeps room for one state, not two.
+  @exclusivity(unchecked) private var replacedBox: ReplacedState<State>?
+
+  /// The state the current fetch replaced; see ``LoadMachine/replaced``.
+  var replaced: State? {
+    get { replacedBox?.state }
+    set {
+      guard let newValue else {
+        replacedBox = nil
+        return
+      }
+      if let replacedBox {
+        replacedBox.state = newValue
+      } else {
+        replacedBox = ReplacedState(newValue)
+      }
+    }
+  }
+
+  /// The generation of the load that fetches a paged list's next or previous page, if one
+  /// was started: the engine's writes while the generation is still that one (the page's
+  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
+  /// moves the generation on.
+  @exclusivity(unchecked) var addedPageGeneration: UInt64?
+
+  /// The registrar the state and the entry's status are observed through, made at the first
+  /// observed read: until then nothing can observe either, and an entry nobody has read (one
+  /// restored at launch for a screen not shown yet) stays small. Boxed, as a stored slot's is
+  /// (`StoredStateStorage`). The state and each status value have a key of their own, so a
+  /// view reading one is not woken by a change of another.
+  @exclusivity(unchecked) private var observers: StateObservers?
+
+  /// When the value shown was fetched, on the store's stopwatch, as last told to observers:
+  /// the entry's observable ``SharedEntry/fetchedAt``.
+  @exclusivity(unchecked) private var shownFetchedAt: Duration?
 
   nonisolated init(_ empty: State) {
     storage = empty
@@ -59,7 +93,7 @@ where State.Value == Value {
 
   /// The state on screen. Observable.
   var state: State {
-    registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
+    observeEntry(LoadRuntime.stateKey)
     return storage
   }
 
@@ -79,10 +113,78 @@ where State.Value == Value {
 
   /// Shows `state` and tells its observers.
   func show(_ state: State) {
-    registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
+    // Nobody has read the state yet, so nobody observes it.
+    guard let observers else {
+      storage = state
+      return
+    }
+    observers.registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
     storage = state
-    registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
+    observers.registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
   }
+
+  // MARK: - The entry's status
+
+  /// Registers the current observer (if any) of the value kept under `key`.
+  private func observeEntry(_ key: KeyPath<LoadRuntime, Int>) {
+    let observers: StateObservers
+    if let made = self.observers {
+      observers = made
+    } else {
+      observers = StateObservers()
+      self.observers = observers
+    }
+    observers.registrar.access(self as LoadRuntime, keyPath: key)
+  }
+
+  /// Makes `change` to the value kept under `key`, telling its observers if it has any.
+  private func changeEntry(_ key: KeyPath<LoadRuntime, Int>, _ change: () -> Void) {
+    guard let observers else { return change() }
+    observers.registrar.willSet(self as LoadRuntime, keyPath: key)
+    change()
+    observers.registrar.didSet(self as LoadRuntime, keyPath: key)
+  }
+
+  /// Registers the current observer (if any) of the entry's staleness, which the entry
+  /// computes on the spot (``SharedEntry/isStale``).
+  func observeStaleness() { observeEntry(LoadRuntime.entryStaleKey) }
+
+  /// The entry's book turned its value stale or fresh: tells the staleness's observers.
+  func staleChanged() { changeEntry(LoadRuntime.entryStaleKey) {} }
+
+  /// When the value shown was fetched, on the store's stopwatch. Observable.
+  var fetchedAt: Duration? {
+    observeEntry(LoadRuntime.entryFetchedKey)
+    return shownFetchedAt
+  }
+
+  func setFetchedAt(_ value: Duration?) {
+    guard shownFetchedAt != value else { return }
+    changeEntry(LoadRuntime.entryFetchedKey) { shownFetchedAt = value }
+  }
+
+  /// Whether a placeholder shows that no fetch has replaced yet. Observable.
+  var isPlaceholder: Bool {
+    observeEntry(LoadRuntime.entryPlaceholderKey)
+    return showsPlaceholder
+  }
+
+  func setPlaceholder(_ value: Bool) {
+    guard showsPlaceholder != value else { return }
+    changeEntry(LoadRuntime.entryPlaceholderKey) { showsPlaceholder = value }
+  }
+}
+
+extension LoadRuntime {
+  // The keys of a shared entry's status, declared on the non-generic base so that their key
+  // paths are made once, not for each entry's generic slot type.
+  nonisolated final var entryStaleMarker: Int { 0 }
+  nonisolated final var entryFetchedMarker: Int { 0 }
+  nonisolated final var entryPlaceholderMarker: Int { 0 }
+
+  static let entryStaleKey: KeyPath<LoadRuntime, Int> = \LoadRuntime.entryStaleMarker
+  static let entryFetchedKey: KeyPath<LoadRuntime, Int> = \LoadRuntime.entryFetchedMarker
+  static let entryPlaceholderKey: KeyPath<LoadRuntime, Int> = \LoadRuntime.entryPlaceholderMarker
 }
 
 extension EntryStateStorage: LoadMachine where State: EngineState {
@@ -112,4 +214,11 @@ extension EntryStateStorage: StateAccess where State: EngineState {
     if state.isResetState { return .reset }
     return .fetched
   }
+}
+
+/// The state a shared entry's running fetch replaced, kept while the fetch runs.
+final class ReplacedState<State> {
+  @exclusivity(unchecked) var state: State
+
+  init(_ state: State) { self.state = state }
 }
