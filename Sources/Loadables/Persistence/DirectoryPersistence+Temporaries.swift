@@ -7,7 +7,7 @@ extension DirectoryPersistence {
   /// instance (`<token>~<name>~<count>`); takes this instance's owner lock first.
   func temporaryPath(for name: String) -> String {
     if ownerLock == nil {
-      let lock = FileLock(path: temporaryFolderPath + "/" + token + ".lock")
+      let lock = FileLock(path: temporaryFolderPath + "/" + token + Self.lockSuffix)
       // Not taken (the lock file cannot be made): the write goes on; its temporary is
       // unprotected, so a cleanup in another process may remove it and fail this write.
       if lock.tryLock() { ownerLock = lock }
@@ -35,15 +35,15 @@ extension DirectoryPersistence {
     var temporaries: [String: [String]] = [:]
     var lockFiles: Set<String> = []
     for name in (try? FileCalls.names(in: filePath(Self.temporaryFolder))) ?? [] {
-      if name.hasSuffix(".lock") {
-        lockFiles.insert(String(name.dropLast(".lock".count)))
+      if name.hasSuffix(Self.lockSuffix) {
+        lockFiles.insert(String(name.dropLast(Self.lockSuffix.count)))
       } else {
         let owner = name.split(separator: "~", maxSplits: 1).first.map(String.init) ?? name
         temporaries[owner, default: []].append(name)
       }
     }
     for owner in lockFiles.union(temporaries.keys).sorted() where owner != token {
-      let lock = FileLock(path: filePath(folder + owner + ".lock"))
+      let lock = FileLock(path: filePath(folder + owner + Self.lockSuffix))
       if lockFiles.contains(owner) {
         guard lock.tryLock() else { continue }  // its owner lives
       }
@@ -52,6 +52,21 @@ extension DirectoryPersistence {
       }
       // Removed while held: an owner that opens it again finds it gone and makes a new one.
       if lockFiles.contains(owner) { try? FileCalls.remove(lock.path) }
+      lock.unlock()
+    }
+  }
+
+  /// Removes the lock files among `names` (in `tmp`) whose owner's lock can be taken (its
+  /// process died, or its instance went away), as ``removeDeadTemporaries(_:into:)`` does
+  /// for an owner with no temporary; a live owner's stay, and so does this instance's own.
+  func removeDeadLockFiles(_ names: [String]) {
+    for name in names {
+      let path = temporaryFolderPath + "/" + name
+      guard ownerLock?.path != path else { continue }
+      let lock = FileLock(path: path)
+      guard lock.tryLock() else { continue }  // its owner lives
+      // Removed while held: an owner that opens it again finds it gone and makes a new one.
+      try? FileCalls.remove(path)
       lock.unlock()
     }
   }

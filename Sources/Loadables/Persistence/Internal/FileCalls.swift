@@ -150,19 +150,28 @@ enum FileCalls {
     } catch  where error.code == EEXIST {}
   }
 
-  /// Whether the directory at `path` holds nothing but `.` and `..`: one listing, no name
-  /// made into a `String`.
+  /// The names in the directory at `path` when every one ends with `suffix` (none when it is
+  /// empty): one listing, a name made into a `String` only when it ends so.
   ///
-  /// - Returns: `nil` when the directory cannot be opened (missing, among others) or read.
-  static func isEmptyDirectory(_ path: String) -> Bool? {
+  /// - Returns: `nil` when a name does not end with `suffix`, or when the directory cannot be
+  ///   opened (missing, among others) or read.
+  static func names(in path: String, allEndingWith suffix: String) -> [String]? {
     guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    var names: [String] = []
     while true {
       errno = 0
-      guard let entry = readdir(directory) else { return errno == 0 ? true : nil }
+      guard let entry = readdir(directory) else { return errno == 0 ? names : nil }
       let name = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
-      if strcmp(name, ".") != 0, strcmp(name, "..") != 0 { return false }
+      if strcmp(name, ".") == 0 || strcmp(name, "..") == 0 { continue }
+      let length = strlen(name)
+      let ends = suffix.withCString { wanted in
+        let count = strlen(wanted)
+        return length >= count && memcmp(name + (length - count), wanted, count) == 0
+      }
+      guard ends else { return nil }
+      names.append(String(cString: name))
     }
   }
 
