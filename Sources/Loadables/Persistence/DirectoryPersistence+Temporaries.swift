@@ -55,19 +55,4 @@ extension DirectoryPersistence {
       lock.unlock()
     }
   }
-
-  /// Removes the lock files among `names` (in `tmp`) whose owner's lock can be taken (its
-  /// process died, or its instance went away), as ``removeDeadTemporaries(_:into:)`` does
-  /// for an owner with no temporary; a live owner's stay, and so does this instance's own.
-  func removeDeadLockFiles(_ names: [String]) {
-    for name in names {
-      let path = temporaryFolderPath + "/" + name
-      guard ownerLock?.path != path else { continue }
-      let lock = FileLock(path: path)
-      guard lock.tryLock() else { continue }  // its owner lives
-      // Removed while held: an owner that opens it again finds it gone and makes a new one.
-      try? FileCalls.remove(path)
-      lock.unlock()
-    }
-  }
 }

@@ -373,13 +373,7 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   ///   layout before `tmp`, whose temporaries lie among the records: listing those is the
   ///   writer's work).
   func sweepIfOnlyLockFiles() -> Bool {
-    locked {
-      guard
-        let lockFiles = FileCalls.names(in: temporaryFolderPath, allEndingWith: Self.lockSuffix)
-      else { return false }
-      removeDeadLockFiles(lockFiles)
-      return true
-    }
+    locked { FileCalls.removeUnheldLockFiles(in: temporaryFolderPath, endingWith: Self.lockSuffix) }
   }
 
   public func removeAll() throws(PersistenceError) {
