@@ -142,18 +142,103 @@ final class PersistenceBackendTests: XCTestCase {
     }
   }
 
-  func testALaunchHandsTheTemporariesSweepToTheWriterUnlessTmpIsEmpty() throws {
+  func testALaunchHandsTheTemporariesSweepToTheWriterOnlyWhenTmpHoldsATemporary() throws {
     // The look a store's launch makes on the main actor before handing the sweep to its
-    // writer: only an empty `tmp` is skipped.
+    // writer: `tmp` with nothing but lock files is swept at once.
     let directory = temporaryDirectory("sweep")
-    XCTAssertTrue(DirectoryPersistence(directory).mayHoldTemporaries(), "no folder yet")
+    XCTAssertFalse(DirectoryPersistence(directory).sweepIfOnlyLockFiles(), "no folder yet")
     let tmp = directory.appending(path: "tmp", directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    XCTAssertFalse(DirectoryPersistence(directory).mayHoldTemporaries(), "an empty tmp")
-    try Data("half a record".utf8).write(to: tmp.appending(path: "0123-4567~x.loadable~1"))
-    XCTAssertTrue(DirectoryPersistence(directory).mayHoldTemporaries(), "a temporary in tmp")
-    _ = DirectoryPersistence(directory).removeTemporaries()
-    XCTAssertFalse(DirectoryPersistence(directory).mayHoldTemporaries(), "tmp swept")
+    XCTAssertTrue(DirectoryPersistence(directory).sweepIfOnlyLockFiles(), "an empty tmp")
+    let temporary = "0123-4567~x.loadable~1"
+    try Data("half a record".utf8).write(to: tmp.appending(path: temporary))
+    try Data().write(to: tmp.appending(path: "0123-4567.lock"))
+    XCTAssertFalse(DirectoryPersistence(directory).sweepIfOnlyLockFiles(), "a temporary in tmp")
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path)),
+      [temporary, "0123-4567.lock"], "the look touched a file")
+    XCTAssertEqual(
+      DirectoryPersistence(directory).removeTemporaries(),
+      [.removedTemporary(file: "tmp/" + temporary)])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [])
+    XCTAssertTrue(DirectoryPersistence(directory).sweepIfOnlyLockFiles(), "tmp swept")
+  }
+
+  @MainActor
+  func testALaunchRemovesADeadWritersLockFileAtOnceWithoutTheWriter() async throws {
+    // A launch that wrote, then was killed: its lock file stays in `tmp`, held by nobody.
+    let directory = temporaryDirectory("sweep")
+    let rules = PersistenceRules(version: "1")
+    try DirectoryPersistence(directory).write(try record(["a"], "saved"), rules: rules)
+    let tmp = directory.appending(path: "tmp", directoryHint: .isDirectory)
+    let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+    XCTAssertEqual(left.count, 1, "the writer left no lock file: \(left)")
+    XCTAssertTrue(left.allSatisfy { $0.hasSuffix(".lock") }, "\(left)")
+
+    let store = LoaderStore(persistence: .directory(directory, version: "1"))
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tmp.path), [],
+      "the dead writer's lock file was not removed by the launch itself")
+    XCTAssertEqual(store.persister?.writer.hasQueue, false, "the launch handed the writer work")
+    await store.flushPersistence()
+    XCTAssertEqual(store.recentPersistenceEvents, [])
+  }
+
+  @MainActor
+  func testALaunchLeavesALiveWritersLockFileAndItsWritesAlone() async throws {
+    // Another instance over the same folder (another process, as an app extension) that has
+    // written, and lives: its lock file stays, and it holds its lock still.
+    let directory = temporaryDirectory("sweep")
+    let rules = PersistenceRules(version: "1")
+    let other = DirectoryPersistence(directory)
+    try other.write(try record(["a"], "first"), rules: rules)
+    let tmp = directory.appending(path: "tmp", directoryHint: .isDirectory)
+    let lockFiles = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+    XCTAssertEqual(lockFiles.count, 1, "the writer left no lock file: \(lockFiles)")
+
+    let store = LoaderStore(persistence: .directory(directory, version: "1"))
+    XCTAssertEqual(store.persister?.writer.hasQueue, false, "the launch handed the writer work")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tmp.path), lockFiles,
+      "the launch removed a live writer's lock file")
+    let probe = FileLock(path: tmp.appending(path: lockFiles[0]).path)
+    XCTAssertFalse(probe.tryLock(), "the live writer no longer holds its lock")
+    XCTAssertEqual(try other.write(try record(["a"], "second"), rules: rules), [])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tmp.path), lockFiles,
+      "the live writer's next write made another lock file")
+    XCTAssertEqual(
+      texts(DirectoryPersistence(directory).loadAll(rules, now: start)), ["s1:a": "second"])
+    await store.flushPersistence()
+    XCTAssertEqual(store.recentPersistenceEvents, [])
+    withExtendedLifetime(other) {}
+  }
+
+  @MainActor
+  func testALaunchStillRemovesAndReportsADeadWritersTemporariesOnTheWriter() async throws {
+    // A write killed before its rename: its temporary and its writer's lock file, held by
+    // nobody; beside them, a live writer's write in flight, which stays.
+    let directory = temporaryDirectory("sweep")
+    let rules = PersistenceRules(version: "1")
+    let live = DirectoryPersistence(directory)
+    try live.write(try record(["a"], "saved"), rules: rules)
+    let tmp = directory.appending(path: "tmp", directoryHint: .isDirectory)
+    let liveLock = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: tmp.path).first)
+    let inFlight = String(liveLock.dropLast(".lock".count)) + "~x.loadable~1"
+    let dead = "0123-4567~y.loadable~2"
+    for name in [inFlight, dead, "0123-4567.lock"] {
+      try Data("half a record".utf8).write(to: tmp.appending(path: name))
+    }
+
+    let store = LoaderStore(persistence: .directory(directory, version: "1"))
+    XCTAssertEqual(store.persister?.writer.hasQueue, true, "the sweep was not handed over")
+    await store.flushPersistence()
+    XCTAssertEqual(store.recentPersistenceEvents, [.removedTemporary(file: "tmp/" + dead)])
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path)), [liveLock, inFlight],
+      "the dead writer's files stayed, or the live writer's went")
+    withExtendedLifetime(live) {}
   }
 
   func testTheDirectoryBackendKeepsRecencyAcrossARelaunch() throws {

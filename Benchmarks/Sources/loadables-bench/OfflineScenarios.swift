@@ -2,6 +2,10 @@ import Foundation
 import Loadables
 import MallocCounter
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // The offline scenarios: a persisted entry's write after a fetch, restoring at launch (the
 // first value on screen, and all entries), and the outbox's cost per edit; each against the
 // hand-written file code of OfflineBaselines.swift doing the same. Every variant keeps its
@@ -141,27 +145,42 @@ func withSavedEntries(
 /// A launch showing the first entry's saved value, with `count` entries saved: a new store,
 /// one entry made, its value read back; against the hand-written launch reading and decoding
 /// that one file (its decoder made per launch, as the store makes its own).
+///
+/// `afterAKilledWrite`: each launch follows one that wrote and was killed (as apps are),
+/// which left a lock file in `tmp` that nobody holds (planted before each launch, on both
+/// sides, by the same code): the library's launch removes it; the hand-written one removes
+/// its own left file with one `unlink`, as an app that leaves files must.
 @MainActor
-func restoreFirstScenario(_ name: String, count: Int) -> Scenario {
+func restoreFirstScenario(_ name: String, count: Int, afterAKilledWrite: Bool = false) -> Scenario {
   Scenario(
     name: name,
-    unit: "launch: a new store, one entry made, its saved value shown (\(count) saved)",
+    unit: "launch: a new store, one entry made, its saved value shown (\(count) saved)"
+      + (afterAKilledWrite ? ", after a killed launch that wrote" : ""),
     library: { iterations in
       await withSavedEntries(count, byLibrary: true) { directory in
+        let left = afterAKilledWrite ? deadLockFile(in: directory) : nil
         for index in 0..<iterations {
           let id = index % count
+          if let left { plant(left) }
           let store = persistedStore(in: directory)
           let entry = store.loader(for: ["posts", id]) { benchPost(id) }
           guard case .loaded(let post) = entry.state, post.id == id else {
             preconditionFailure("post \(id) not restored: \(entry.state)")
           }
         }
+        // Removed by the launch itself, not later by its writer.
+        if let left { precondition(access(left, F_OK) != 0, "the dead writer's lock file stayed") }
       }
     },
     baseline: { iterations in
       await withSavedEntries(count, byLibrary: false) { directory in
+        let left = afterAKilledWrite ? deadLockFile(in: directory) : nil
         for index in 0..<iterations {
           let id = index % count
+          if let left {
+            plant(left)
+            unlink(left)
+          }
           let decoder = JSONDecoder()
           var boxes: [Int: HandPostBox] = [:]
           let saved = HandFiles.read(
@@ -173,6 +192,25 @@ func restoreFirstScenario(_ name: String, count: Int) -> Scenario {
       }
     }
   )
+}
+
+/// The path of the lock file a killed launch that wrote leaves in `directory`'s `tmp` (the
+/// folder made here, once): named as the library names its writers' (`<pid>-<hex>.lock`).
+func deadLockFile(in directory: BenchDirectory) -> String {
+  let tmp = directory.url.appending(path: "tmp", directoryHint: .isDirectory)
+  do {
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+  } catch {
+    fatalError("loadables-bench: cannot make \(tmp.path): \(error)")
+  }
+  return tmp.path + "/12345-0123456789abcdef.lock"
+}
+
+/// Makes the empty file at `path` (nobody holds a lock on it).
+func plant(_ path: String) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+  precondition(descriptor >= 0, "cannot plant \(path): errno \(errno)")
+  close(descriptor)
 }
 
 /// The edit the outbox scenario queues: a rename with no optimistic change, sent by a
@@ -223,6 +261,8 @@ let offlineScenarios: [Scenario] = [
   ),
   restoreFirstScenario("offline.restore.first", count: savedEntryCount),
   restoreFirstScenario("offline.restore.first.10000", count: manySavedEntryCount),
+  restoreFirstScenario(
+    "offline.restore.first.killed", count: savedEntryCount, afterAKilledWrite: true),
   Scenario(
     name: "offline.restore.all",
     unit: "launch: a new store, all 1,000 saved entries made and shown",

@@ -7,7 +7,7 @@ extension DirectoryPersistence {
   /// instance (`<token>~<name>~<count>`); takes this instance's owner lock first.
   func temporaryPath(for name: String) -> String {
     if ownerLock == nil {
-      let lock = FileLock(path: temporaryFolderPath + "/" + token + ".lock")
+      let lock = FileLock(path: temporaryFolderPath + "/" + token + Self.lockSuffix)
       // Not taken (the lock file cannot be made): the write goes on; its temporary is
       // unprotected, so a cleanup in another process may remove it and fail this write.
       if lock.tryLock() { ownerLock = lock }
@@ -55,15 +55,15 @@ extension DirectoryPersistence {
     var temporaries: [String: [String]] = [:]
     var lockFiles: Set<String> = []
     for name in (try? FileCalls.names(in: filePath(Self.temporaryFolder))) ?? [] {
-      if name.hasSuffix(".lock") {
-        lockFiles.insert(String(name.dropLast(".lock".count)))
+      if name.hasSuffix(Self.lockSuffix) {
+        lockFiles.insert(String(name.dropLast(Self.lockSuffix.count)))
       } else {
         let owner = name.split(separator: "~", maxSplits: 1).first.map(String.init) ?? name
         temporaries[owner, default: []].append(name)
       }
     }
     for owner in lockFiles.union(temporaries.keys).sorted() where owner != token {
-      let lock = FileLock(path: filePath(folder + owner + ".lock"))
+      let lock = FileLock(path: filePath(folder + owner + Self.lockSuffix))
       if lockFiles.contains(owner) {
         guard lock.tryLock() else { continue }  // its owner lives
       }

@@ -83,6 +83,8 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   static let temporaryPrefix = ".loadables-tmp-"
   /// The folder of temporary files (written, not yet renamed), inside the directory.
   static let temporaryFolder = "tmp"
+  /// The end of an owner's lock file's name in `tmp` (`<token>.lock`).
+  static let lockSuffix = ".lock"
   /// `/tmp`: a path and this make the folder's path in one copy (each `+` copies the path).
   private static let temporaryFolderComponent = "/" + temporaryFolder
   /// This instance's name for its temporaries and their lock file: unique per instance, so
@@ -367,16 +369,22 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
     }
   }
 
-  /// Whether a launch may find temporary files to remove (``removeTemporaries()``): a look
-  /// cheap enough for the main actor, so that a launch hands the writer's queue nothing to do
-  /// at most launches (an empty `tmp` folder).
+  /// The sweep of ``removeTemporaries()`` when `tmp` holds only lock files, done at once: a
+  /// look cheap enough for the main actor (one listing of `tmp`, then for each lock file a
+  /// lock tried and, when its owner is dead, the file removed; nothing synced), so that a
+  /// launch hands the writer's queue nothing unless a write was interrupted.
   ///
-  /// - Returns: `false` only when the `tmp` folder is there and empty (or gone since); `true`
-  ///   when it holds a file, cannot be listed, or is not there (a folder not made yet, or the
+  /// Every instance that wrote leaves its lock file in `tmp` when its process is killed (an
+  /// app usually is), so most launches find one: that of the launch before.
+  ///
+  /// - Returns: `true` when `tmp` is there and holds nothing but lock files (those of live
+  ///   owners left alone, those of dead owners removed): nothing is left to sweep. `false`
+  ///   when ``removeTemporaries()`` is still needed, nothing touched: `tmp` holds another
+  ///   file (a temporary), cannot be listed, or is not there (a folder not made yet, or the
   ///   layout before `tmp`, whose temporaries lie among the records: listing those is the
   ///   writer's work).
-  func mayHoldTemporaries() -> Bool {
-    locked { FileCalls.isEmptyDirectory(temporaryFolderPath) != true }
+  func sweepIfOnlyLockFiles() -> Bool {
+    locked { FileCalls.removeUnheldLockFiles(in: temporaryFolderPath, endingWith: Self.lockSuffix) }
   }
 
   public func removeAll() throws(PersistenceError) {

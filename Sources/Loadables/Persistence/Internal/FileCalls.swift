@@ -150,20 +150,85 @@ enum FileCalls {
     } catch  where error.code == EEXIST {}
   }
 
-  /// Whether the directory at `path` holds nothing but `.` and `..`: one listing, no name
-  /// made into a `String`.
+  /// When every file in the directory at `path` is a lock file (its name ends with `suffix`;
+  /// a live owner holds an exclusive `flock` on it), removes those nobody holds; touches
+  /// nothing otherwise.
   ///
-  /// - Returns: `nil` when the directory cannot be opened (missing, among others) or read.
-  static func isEmptyDirectory(_ path: String) -> Bool? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
-    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
-    while true {
-      errno = 0
-      guard let entry = readdir(directory) else { return errno == 0 ? true : nil }
-      let name = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
-      if strcmp(name, ".") != 0, strcmp(name, "..") != 0 { return false }
+  /// Each is removed while this call holds its lock, and only while it is still the file at
+  /// its name (as `FileLock` takes one): an owner opening it meanwhile finds it gone and
+  /// makes a new one. One that a lock in this process holds stays (an `flock` conflicts
+  /// across open files, in one process too). Done by the directory's descriptor, with no
+  /// path spelled and no name made into a `String`: a store's launch calls it on the main
+  /// actor.
+  ///
+  /// - Returns: Whether the directory holds nothing but lock files; `false` (nothing touched)
+  ///   when it holds another file, or cannot be opened (missing, among others) or read.
+  static func removeUnheldLockFiles(in path: String, endingWith suffix: String) -> Bool {
+    var opened: Int32
+    repeat {
+      opened = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    } while opened < 0 && errno == EINTR
+    guard opened >= 0 else { return false }
+    guard let directory = fdopendir(opened) else {
+      _ = close(opened)
+      return false
     }
+    defer { closedir(directory) }
+    return suffix.withCString { suffix in
+      // Every name first: a file of another kind leaves the whole sweep to the caller.
+      var lockFiles = 0
+      while true {
+        errno = 0
+        guard let name = nextName(directory) else {
+          if errno != 0 { return false }
+          break
+        }
+        guard name.ends(with: suffix) else { return false }
+        lockFiles += 1
+      }
+      guard lockFiles > 0 else { return true }
+      rewinddir(directory)
+      // A file made since the first pass and not a lock file (a live owner's temporary) is
+      // left alone.
+      while let name = nextName(directory) {
+        if name.ends(with: suffix) { removeIfUnheld(name, in: opened) }
+      }
+      return true
+    }
+  }
+
+  /// The next name in `directory` other than `.` and `..`, in place (valid until the next
+  /// read); `nil` at the end or on a failure (`errno`).
+  private static func nextName(_ directory: DirectoryStream) -> UnsafePointer<CChar>? {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    while let entry = readdir(directory) {
+      let name = UnsafePointer(
+        (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+      if strcmp(name, ".") != 0, strcmp(name, "..") != 0 { return name }
+    }
+    return nil
+  }
+
+  /// Removes the file `name` in the directory open at `folder` when an exclusive `flock` on
+  /// it can be taken, holding it while the file is still the one at that name.
+  private static func removeIfUnheld(_ name: UnsafePointer<CChar>, in folder: Int32) {
+    var opened: Int32
+    repeat {
+      opened = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    } while opened < 0 && errno == EINTR
+    guard opened >= 0 else { return }  // removed already
+    defer { _ = close(opened) }  // releases the lock too
+    var locked: Int32
+    repeat {
+      locked = flock(opened, LOCK_EX | LOCK_NB)
+    } while locked != 0 && errno == EINTR
+    guard locked == 0 else { return }  // its owner lives
+    var held = stat()
+    var named = stat()
+    guard fstat(opened, &held) == 0, fstatat(folder, name, &named, AT_SYMLINK_NOFOLLOW) == 0,
+      held.st_ino == named.st_ino, held.st_dev == named.st_dev
+    else { return }
+    _ = unlinkat(folder, name, 0)
   }
 
   /// The names in the directory at `path` that start with `prefix`; none when it does not
@@ -200,5 +265,21 @@ enum FileCalls {
       if result >= 0 { return result }
       if errno != EINTR { throw Failure(operation: operation, code: errno) }
     }
+  }
+}
+
+/// An open directory, as `opendir` returns it (an opaque type in Glibc).
+#if canImport(Darwin)
+  private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+  private typealias DirectoryStream = OpaquePointer
+#endif
+
+extension UnsafePointer<CChar> {
+  /// Whether this C string ends with the C string `suffix`.
+  fileprivate func ends(with suffix: UnsafePointer<CChar>) -> Bool {
+    let length = strlen(self)
+    let count = strlen(suffix)
+    return length >= count && memcmp(self + (length - count), suffix, count) == 0
   }
 }

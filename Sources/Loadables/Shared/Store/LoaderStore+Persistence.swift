@@ -79,12 +79,14 @@ final class EntryPersister {
     rules = persistence.rules
   }
 
-  /// Removes, off the main actor and before any save of this launch, the temporary files a
-  /// killed launch left; reports each.
+  /// Removes, before any save of this launch, what a killed launch left in the directory's
+  /// `tmp`: its owner lock files at once, its temporary files off the main actor (reporting
+  /// each).
   func launched(in store: LoaderStore) {
-    // Looked for here, removed on the writer's queue: most launches find an empty `tmp`
-    // folder, and then no work (nor a thread) is handed to the queue.
-    if let directory = writer.backend as? DirectoryPersistence, !directory.mayHoldTemporaries() {
+    // Looked for here, removed on the writer's queue: most launches find in `tmp` no
+    // temporary, only the lock file of the launch before (killed, as apps are), removed
+    // here at once; then no work (nor a thread) is handed to the queue.
+    if let directory = writer.backend as? DirectoryPersistence, directory.sweepIfOnlyLockFiles() {
       return
     }
     writer.removeTemporaries(store: store)
@@ -406,6 +408,10 @@ final class PersistenceWriter: @unchecked Sendable {
     flushes.append((queued, continuation))
     return false
   }
+
+  /// Whether anything was ever handed to the queue (it is made then): a launch that only
+  /// shows saved values hands it nothing.
+  var hasQueue: Bool { lock.withLock { madeQueue != nil } }
 
   /// The events gathered since the last call.
   func takeEvents() -> [PersistenceEvent] {
