@@ -81,6 +81,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// Moves on whenever a sleep starts, ends or is cancelled: how ``settle(isolation:)``
   /// tells that woken work is still moving.
   private var activity = 0
+  /// The sleeps ``advance(to:)`` resumed whose tasks have not run again yet: until each has,
+  /// ``settle(isolation:)`` cannot tell woken work that is late (a busy machine) from work
+  /// that is done.
+  private var wokenIDs: Set<Int> = []
 
   /// Creates a clock at instant zero.
   public init() {}
@@ -112,7 +116,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
       nextID += 1
       return nextID
     }
-    defer { lock.withLock { activity += 1 } }
+    defer {
+      lock.withLock {
+        activity += 1
+        wokenIDs.remove(id)
+      }
+    }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -167,6 +176,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         $0.deadline < $1.deadline
       }
       sleepersWaiting.removeAll { $0.deadline <= current }
+      for sleeper in due { wokenIDs.insert(sleeper.id) }
       return due
     }
     for sleeper in woken { sleeper.continuation.resume() }
@@ -370,16 +380,23 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// Lets the work that waking sleepers started run: yields on the caller's actor and on
-  /// the global executor until the clock has seen no sleep start or end for a few rounds.
+  /// Lets the work that waking sleepers started run: yields on the caller's actor, on the
+  /// global executor and on the main actor until every woken sleep's task has run again and
+  /// the clock has then seen no sleep start or end for a few rounds.
   private func settle(isolation: isolated (any Actor)? = #isolation) async {
     var quietRounds = 0
     var seen = lock.withLock { activity }
     for _ in 0..<1_000 {
       await Task.yield()
       await Task.detached(priority: .low) { await Task.yield() }.value
-      let now = lock.withLock { activity }
-      if now == seen {
+      // The main actor, where the library's loads write their states, runs what was queued
+      // on it before this.
+      await MainActor.run {}
+      let (now, wokenLeft) = lock.withLock { (activity, !wokenIDs.isEmpty) }
+      if wokenLeft {
+        // A woken task has not run again yet: on a busy machine that can take many rounds.
+        quietRounds = 0
+      } else if now == seen {
         quietRounds += 1
         if quietRounds >= 4 { return }
       } else {
