@@ -28,18 +28,10 @@ enum ItemChange<Item: Identifiable & Equatable> {
         var index = items.startIndex
         while index < items.endIndex {
           if items[index].id == id {
-            if let item = change {
-              if items[index] != item {
-                items[index] = item
-                changed = true
-              }
-            } else {
-              items.remove(at: index)
-              changed = true
-              continue
-            }
+            changed = Self.lay(change, at: &index, over: &items) || changed
+          } else {
+            index += 1
           }
-          index += 1
         }
         return changed
       }
@@ -47,18 +39,10 @@ enum ItemChange<Item: Identifiable & Equatable> {
       var index = items.startIndex
       while index < items.endIndex {
         if let change = changes[items[index].id] {
-          if let item = change {
-            if items[index] != item {
-              items[index] = item
-              changed = true
-            }
-          } else {
-            items.remove(at: index)
-            changed = true
-            continue
-          }
+          changed = Self.lay(change, at: &index, over: &items) || changed
+        } else {
+          index += 1
         }
-        index += 1
       }
       return changed
     case .running(let id, let change):
@@ -70,5 +54,23 @@ enum ItemChange<Item: Identifiable & Equatable> {
       }
       return changed
     }
+  }
+
+  /// Lays one item's change over `items[index]`: shows the new version (when it differs),
+  /// or drops the item. Moves `index` to the next item either way (a dropped item's place
+  /// is taken by the one after it). Returns whether `items` changed.
+  ///
+  /// Both loops of ``apply(to:)`` call it with the change they found for the row; written
+  /// once here, inlined into each.
+  @inline(__always)
+  private static func lay(_ change: Item?, at index: inout Int, over items: inout [Item]) -> Bool {
+    guard let item = change else {
+      items.remove(at: index)
+      return true
+    }
+    defer { index += 1 }
+    guard items[index] != item else { return false }
+    items[index] = item
+    return true
   }
 }
