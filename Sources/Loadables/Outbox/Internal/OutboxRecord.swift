@@ -76,10 +76,12 @@ extension OutboxRecord {
     let enqueued = enqueuedAt.timeIntervalSinceReferenceDate.bitPattern
     let committed = mark?.committedAt?.timeIntervalSinceReferenceDate.bitPattern ?? 0
     let floor = mark?.floor?.timeIntervalSinceReferenceDate.bitPattern ?? 0
-    // Written in place through one pointer: appending field by field, or writing into a
-    // `Data`, cost more than the rest of the record's making.
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+    // Written in place through one pointer, into the `Data` returned: appending field by
+    // field cost more than the rest of the record's making, and an array copied into a
+    // `Data` allocates and copies the record twice.
+    var bytes = Data(count: size)
+    bytes.withUnsafeMutableBytes { buffer in
+      let base = buffer.baseAddress!
       for (index, byte) in Self.magic.enumerated() {
         base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
       }
@@ -108,9 +110,8 @@ extension OutboxRecord {
           (base + offset).copyMemory(from: source, byteCount: raw.count)
         }
       }
-      count = size
     }
-    return Data(bytes)
+    return bytes
   }
 
   /// Copies `string`'s UTF-8 to `base + offset`; returns the offset after it.
