@@ -158,7 +158,9 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   ///
   /// - Parameter key: A key.
   /// - Returns: A file name inside the directory.
-  func fileName(for key: PersistentKey) -> String { hash(key) + "." + Self.fileExtension }
+  func fileName(for key: PersistentKey) -> String {
+    Self.join(hash(key), UInt8(ascii: "."), Self.fileExtension)
+  }
 
   /// The path of `url`, standardized (no `.` or `..` component, no trailing `/`).
   ///
@@ -436,7 +438,26 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
   }
 
   /// The path of file `name` in the directory.
-  func filePath(_ name: String) -> String { path + "/" + name }
+  func filePath(_ name: String) -> String { Self.join(path, UInt8(ascii: "/"), name) }
+
+  /// `head`, `separator` and `tail` in one string, spelled in one pass over a buffer of its
+  /// size: each `+` copies what it is given, and checks and grows the string.
+  static func join(_ head: String, _ separator: UInt8, _ tail: String) -> String {
+    var (head, tail) = (head, tail)
+    return head.withUTF8 { head in
+      tail.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+          var end = buffer.baseAddress!
+          if let start = head.baseAddress { end.initialize(from: start, count: head.count) }
+          end += head.count
+          end.initialize(to: separator)
+          end += 1
+          if let start = tail.baseAddress { end.initialize(from: start, count: tail.count) }
+          return head.count + 1 + tail.count
+        }
+      }
+    }
+  }
 
   /// Runs `body` holding the lock, keeping its typed error (`NSLock.withLock` rethrows
   /// `any Error`).

@@ -76,41 +76,41 @@ extension OutboxRecord {
     let enqueued = enqueuedAt.timeIntervalSinceReferenceDate.bitPattern
     let committed = mark?.committedAt?.timeIntervalSinceReferenceDate.bitPattern ?? 0
     let floor = mark?.floor?.timeIntervalSinceReferenceDate.bitPattern ?? 0
-    // Written in place through one pointer: appending field by field, or writing into a
-    // `Data`, cost more than the rest of the record's making.
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-      for (index, byte) in Self.magic.enumerated() {
-        base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
-      }
-      base.storeBytes(of: Self.layout, toByteOffset: 4, as: UInt8.self)
-      base.storeBytes(of: flags, toByteOffset: 5, as: UInt8.self)
-      base.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
-      base.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt64.self)
-      base.storeBytes(of: enqueued.littleEndian, toByteOffset: 16, as: UInt64.self)
-      base.storeBytes(of: committed.littleEndian, toByteOffset: 24, as: UInt64.self)
-      base.storeBytes(of: floor.littleEndian, toByteOffset: 32, as: UInt64.self)
-      base.storeBytes(of: UInt32(lengths.0).littleEndian, toByteOffset: 40, as: UInt32.self)
-      base.storeBytes(of: UInt32(lengths.1).littleEndian, toByteOffset: 44, as: UInt32.self)
-      base.storeBytes(of: UInt32(lengths.2).littleEndian, toByteOffset: 48, as: UInt32.self)
-      base.storeBytes(of: UInt32(lengths.3).littleEndian, toByteOffset: 52, as: UInt32.self)
-      base.storeBytes(of: UInt32(lengths.4).littleEndian, toByteOffset: 56, as: UInt32.self)
-      base.storeBytes(of: UInt32(lengths.5).littleEndian, toByteOffset: 60, as: UInt32.self)
-      var offset = Self.headerSize
-      offset = Self.copy(id, to: base, at: offset)
-      offset = Self.copy(name, to: base, at: offset)
-      offset = Self.copy(scopeID, to: base, at: offset)
-      offset = Self.copy(scope, to: base, at: offset)
-      offset = Self.copy(idempotencyKey, to: base, at: offset)
-      offset = Self.copy(failureText, to: base, at: offset)
-      payload.withUnsafeBytes { raw in
-        if let source = raw.baseAddress {
-          (base + offset).copyMemory(from: source, byteCount: raw.count)
-        }
-      }
-      count = size
+    // Written in place through one pointer, into memory the returned `Data` takes over:
+    // appending field by field cost more than the rest of the record's making, an array copied
+    // into a `Data` allocates and copies the record twice, and writing inside a `Data`'s
+    // closure copies the record's fields into it.
+    let base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    for (index, byte) in Self.magic.enumerated() {
+      base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
     }
-    return Data(bytes)
+    base.storeBytes(of: Self.layout, toByteOffset: 4, as: UInt8.self)
+    base.storeBytes(of: flags, toByteOffset: 5, as: UInt8.self)
+    base.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
+    base.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt64.self)
+    base.storeBytes(of: enqueued.littleEndian, toByteOffset: 16, as: UInt64.self)
+    base.storeBytes(of: committed.littleEndian, toByteOffset: 24, as: UInt64.self)
+    base.storeBytes(of: floor.littleEndian, toByteOffset: 32, as: UInt64.self)
+    base.storeBytes(of: UInt32(lengths.0).littleEndian, toByteOffset: 40, as: UInt32.self)
+    base.storeBytes(of: UInt32(lengths.1).littleEndian, toByteOffset: 44, as: UInt32.self)
+    base.storeBytes(of: UInt32(lengths.2).littleEndian, toByteOffset: 48, as: UInt32.self)
+    base.storeBytes(of: UInt32(lengths.3).littleEndian, toByteOffset: 52, as: UInt32.self)
+    base.storeBytes(of: UInt32(lengths.4).littleEndian, toByteOffset: 56, as: UInt32.self)
+    base.storeBytes(of: UInt32(lengths.5).littleEndian, toByteOffset: 60, as: UInt32.self)
+    var offset = Self.headerSize
+    offset = Self.copy(id, to: base, at: offset)
+    offset = Self.copy(name, to: base, at: offset)
+    offset = Self.copy(scopeID, to: base, at: offset)
+    offset = Self.copy(scope, to: base, at: offset)
+    offset = Self.copy(idempotencyKey, to: base, at: offset)
+    offset = Self.copy(failureText, to: base, at: offset)
+    payload.withUnsafeBytes { raw in
+      if let source = raw.baseAddress {
+        (base + offset).copyMemory(from: source, byteCount: raw.count)
+      }
+    }
+    return Data(
+      bytesNoCopy: base, count: size, deallocator: .custom { bytes, _ in bytes.deallocate() })
   }
 
   /// Copies `string`'s UTF-8 to `base + offset`; returns the offset after it.

@@ -27,13 +27,14 @@ import Foundation
 /// on the main actor.
 final class SenderLock {
   private let lock: FileLock
-  /// The marker's path, beside the lock file.
+  /// The marker's path, beside the lock file, as a C string (a `String` given to a call is
+  /// copied into a new array at each call).
   /// Made on first use, as the token is: a store that never sends (an app's launch that
   /// only shows saved values) pays for neither.
-  private lazy var markerPath: String = {
+  private lazy var markerPath: ContiguousArray<CChar> = {
     let path = lock.path
-    guard let slash = path.lastIndex(of: "/") else { return Self.markerName }
-    return path[...slash] + Self.markerName
+    guard let slash = path.lastIndex(of: "/") else { return Self.markerName.utf8CString }
+    return (path[...slash] + Self.markerName).utf8CString
   }()
   /// This instance's token: unique per lock, so that two stores over one directory in one
   /// process tell each other's holding apart as two processes do.
@@ -94,7 +95,9 @@ final class SenderLock {
       lock.unlock()
       return
     }
-    let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = markerPath.withUnsafeBufferPointer {
+      open($0.baseAddress!, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    }
     if descriptor >= 0 { _ = close(descriptor) }
   }
 
@@ -117,8 +120,10 @@ final class SenderLock {
 
   /// Removes the marker. Returns whether there was one.
   private func removeMarker() -> Bool {
-    guard access(markerPath, F_OK) == 0 else { return false }
-    _ = unlink(markerPath)
-    return true
+    markerPath.withUnsafeBufferPointer { path in
+      guard access(path.baseAddress!, F_OK) == 0 else { return false }
+      _ = unlink(path.baseAddress!)
+      return true
+    }
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 /// The few POSIX calls the directory backend needs, each retried on `EINTR` and returning
-/// `errno` on failure. Foundation offers no `fsync` of a file or a directory, and
+/// `errno` on failure. The calls of a write take their paths through `withCString`: a
+/// `String` passed as a C string is copied into a new array at each call. Foundation offers no `fsync` of a file or a directory, and
 /// `Data.write(options: .atomic)` renames without syncing, so a crash of the system could
 /// leave an empty file behind the new name.
 enum FileCalls {
@@ -25,7 +26,7 @@ enum FileCalls {
     throws(Failure)
   {
     let descriptor = try retrying("open") {
-      open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
     }
     defer { _ = close(descriptor) }
     var offset = 0
@@ -79,12 +80,16 @@ enum FileCalls {
 
   /// Renames `source` over `target` atomically.
   static func move(_ source: String, over target: String) throws(Failure) {
-    _ = try retrying("rename") { rename(source, target) }
+    _ = try retrying("rename") {
+      source.withCString { source in target.withCString { rename(source, $0) } }
+    }
   }
 
   /// Syncs the directory at `path`, so that a rename in it survives a crash of the system.
   static func syncDirectory(_ path: String) throws(Failure) {
-    let descriptor = try retrying("open") { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    let descriptor = try retrying("open") {
+      path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
     defer { _ = close(descriptor) }
     _ = try retrying("fsync") { fsync(descriptor) }
   }

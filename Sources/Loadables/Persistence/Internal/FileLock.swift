@@ -19,18 +19,24 @@ import Foundation
 final class FileLock {
   /// The lock file's path.
   let path: String
-  /// The open lock file while the lock is held (the outbox's `SenderLock` keeps the holder's
-  /// token in it); -1 when not held.
+  /// The path as a C string, spelled once: each call given a `String` copies it into a new
+  /// array first.
+  private lazy var cPath = path.utf8CString
+  /// The open lock file, kept open between holds (the outbox's sender takes and releases its
+  /// lock at every edit): -1 until first opened, and after the file at `path` was found to be
+  /// another. While held, the outbox's `SenderLock` keeps the holder's token in it.
   private(set) var descriptor: Int32 = -1
+  /// Whether this instance holds the lock.
+  private(set) var isHeld = false
 
   init(path: String) {
     self.path = path
   }
 
-  deinit { unlock() }
-
-  /// Whether this instance holds the lock.
-  var isHeld: Bool { descriptor >= 0 }
+  deinit {
+    unlock()
+    if descriptor >= 0 { _ = close(descriptor) }
+  }
 
   /// Takes the lock unless another holder has it; never waits. Creates the file (not its
   /// directory) when missing.
@@ -38,29 +44,33 @@ final class FileLock {
   /// - Returns: Whether this instance holds the lock now.
   @discardableResult
   func tryLock() -> Bool {
-    guard descriptor < 0 else { return true }
+    guard !isHeld else { return true }
     // Another holder may remove the file once it finds its owner dead (see
-    // `DirectoryPersistence`'s temporaries): a lock taken on a file no longer at `path`
-    // protects nothing, so it is taken again on the new file.
+    // `DirectoryPersistence`'s temporaries), or the folder may be removed by hand: a lock
+    // taken on a file no longer at `path` protects nothing, so it is taken again on the new
+    // file. Checked at every hold, since the descriptor stays open between holds.
     for _ in 0..<4 {
-      guard let opened = openFile() else { return false }
+      if descriptor < 0 {
+        guard let opened = openFile() else { return false }
+        descriptor = opened
+      }
       var locked: Int32
       repeat {
-        locked = flock(opened, LOCK_EX | LOCK_NB)
+        locked = flock(descriptor, LOCK_EX | LOCK_NB)
       } while locked != 0 && errno == EINTR
-      guard locked == 0 else {
-        _ = close(opened)
-        return false
-      }
+      guard locked == 0 else { return false }
       var held = stat()
       var named = stat()
-      if fstat(opened, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
+      let statted = cPath.withUnsafeBufferPointer { stat($0.baseAddress!, &named) }
+      if fstat(descriptor, &held) == 0, statted == 0, held.st_ino == named.st_ino,
         held.st_dev == named.st_dev
       {
-        descriptor = opened
+        isHeld = true
         return true
       }
-      _ = close(opened)
+      _ = flock(descriptor, LOCK_UN)
+      _ = close(descriptor)
+      descriptor = -1
     }
     return false
   }
@@ -70,7 +80,9 @@ final class FileLock {
     for attempt in 0..<2 {
       var opened: Int32
       repeat {
-        opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        opened = cPath.withUnsafeBufferPointer {
+          open($0.baseAddress!, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        }
       } while opened < 0 && errno == EINTR
       if opened >= 0 { return opened }
       guard attempt == 0, errno == ENOENT else { return nil }
@@ -79,11 +91,10 @@ final class FileLock {
     return nil
   }
 
-  /// Releases the lock, if held.
+  /// Releases the lock, if held; the file stays open for the next hold.
   func unlock() {
-    guard descriptor >= 0 else { return }
+    guard isHeld else { return }
     _ = flock(descriptor, LOCK_UN)
-    _ = close(descriptor)
-    descriptor = -1
+    isHeld = false
   }
 }
