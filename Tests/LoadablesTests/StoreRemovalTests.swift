@@ -311,6 +311,30 @@ final class StoreRemovalTests: XCTestCase {
     XCTAssertEqual(countChanges.count, 4)
   }
 
+  func testAFirstObserverArrivingDuringAFetchIsToldWhenItEndsAndWhenTheNextStarts() async {
+    let store = LoaderStore()
+    let gate = Gate<Int>()
+    let entry = store.loader(for: ["a"]) { try await gate.pass() }
+    let loading = Task { await entry.load() }
+    await gate.arrival()
+    // Nobody has read the store's activity yet: its first observers come while it counts one.
+    let fetchingChanges = ChangeCounter { _ = store.isRunning }
+    let countChanges = ChangeCounter { _ = store.runningCount }
+    XCTAssertTrue(store.isRunning)
+    gate.open(1)
+    _ = await loading.value
+    XCTAssertFalse(store.isRunning)
+    XCTAssertEqual(fetchingChanges.count, 1, "the fetch's end did not wake the observer")
+    XCTAssertEqual(countChanges.count, 1)
+    let refreshing = Task { await entry.refresh() }
+    await gate.arrival()
+    XCTAssertEqual(fetchingChanges.count, 2, "the next fetch's start did not wake the observer")
+    gate.open(2)
+    _ = await refreshing.value
+    XCTAssertEqual(fetchingChanges.count, 3)
+    XCTAssertEqual(countChanges.count, 3)
+  }
+
   func testAFailedFetchAndAFreshReadLeaveTheCountAtZero() async {
     let store = LoaderStore()
     let entry = store.loader(for: ["a"], staleTime: .seconds(60)) { () async throws -> Int in

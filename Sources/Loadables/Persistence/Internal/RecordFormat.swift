@@ -35,35 +35,45 @@ enum RecordFormat {
   /// The file's bytes for `record`.
   static func encode(_ record: PersistedRecord) -> [UInt8] {
     // Written in place into an array of the file's size: appending field by field grew and
-    // checked the array at every step, on every write.
+    // checked the array at every step, on every write. The cursor is a local passed `inout`,
+    // not an offset captured by nested functions: a captured variable is checked for
+    // exclusive access at run time at each use.
     let size = encodedSize(record)
     return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      var offset = 0
-      func put<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { raw in
-          UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[offset...])
-            .copyMemory(from: raw)
-        }
-        offset += MemoryLayout<T>.size
-      }
-      func put(_ bytes: some Collection<UInt8>) {
-        offset =
-          UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(
-            fromContentsOf: bytes) + offset
-      }
-      put(magic)
-      put(formatVersion)
-      put(UInt16(0))
-      put(record.savedAt.timeIntervalSince1970.bitPattern)
-      put(UInt32(record.version.utf8.count))
-      put(UInt32(record.key.identity.utf8.count))
-      put(UInt64(record.value.count))
-      put(record.version.utf8)
-      put(record.key.identity.utf8)
-      put(record.value)
-      put(CRC32.checksum(UnsafeBufferPointer(rebasing: buffer[0..<offset])))
-      count = offset
+      let start = buffer.baseAddress!
+      var cursor = start
+      put(magic, at: &cursor)
+      put(formatVersion, at: &cursor)
+      put(UInt16(0), at: &cursor)
+      put(record.savedAt.timeIntervalSince1970.bitPattern, at: &cursor)
+      put(UInt32(record.version.utf8.count), at: &cursor)
+      put(UInt32(record.key.identity.utf8.count), at: &cursor)
+      put(UInt64(record.value.count), at: &cursor)
+      put(record.version.utf8, at: &cursor)
+      put(record.key.identity.utf8, at: &cursor)
+      put(record.value, at: &cursor)
+      put(CRC32.checksum(UnsafeBufferPointer(start: start, count: cursor - start)), at: &cursor)
+      count = cursor - start
     }
+  }
+
+  /// Writes `value` little-endian at `cursor` and moves it past.
+  private static func put<T: FixedWidthInteger>(
+    _ value: T, at cursor: inout UnsafeMutablePointer<UInt8>
+  ) {
+    withUnsafeBytes(of: value.littleEndian) { raw in
+      UnsafeMutableRawPointer(cursor).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+    }
+    cursor += MemoryLayout<T>.size
+  }
+
+  /// Writes `bytes` at `cursor` and moves it past.
+  private static func put(
+    _ bytes: some Collection<UInt8>, at cursor: inout UnsafeMutablePointer<UInt8>
+  ) {
+    let count = bytes.count
+    _ = UnsafeMutableBufferPointer(start: cursor, count: count).initialize(fromContentsOf: bytes)
+    cursor += count
   }
 
   /// The record in `bytes`, or why there is none.

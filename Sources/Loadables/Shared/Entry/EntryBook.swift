@@ -33,7 +33,13 @@ struct EntryBook<State: SharedEntryState> {
   private(set) var base: State
 
   /// The edits laid over ``base``, oldest first.
-  private(set) var edits: [PendingEdit<State>] = []
+  ///
+  /// Whether the log is empty is kept in ``EntryFacts/showsBase`` at each change: the hot
+  /// paths (a fetch's write, its save) ask the facts, since asking an array of a generic
+  /// element looks up the element's and the array's metadata in unspecialised code.
+  private(set) var edits: [PendingEdit<State>] = [] {
+    didSet { facts.showsBase = edits.isEmpty }
+  }
 
   /// The state on screen: the base with every edit laid over it, in order. Laid again at
   /// each write, so reading it builds nothing.
@@ -72,6 +78,7 @@ struct EntryBook<State: SharedEntryState> {
   /// The committed value: the base with the committed edits that no pending edit precedes
   /// (what a persistence layer keeps).
   var committed: State {
+    if facts.showsBase { return base }
     var state = base
     for edit in edits {
       guard edit.committedAt != nil else { break }
@@ -89,8 +96,12 @@ struct EntryBook<State: SharedEntryState> {
   }
 
   /// A caller asks for a fetch whatever the freshness.
+  ///
+  /// Inlined: it touches only the facts, which need no metadata of the book's generic type,
+  /// and a call would look that metadata up to pass it.
+  @inline(__always)
   mutating func refresh() -> Effects {
-    [startFetch(silently: showsValue)]
+    [startFetch(silently: facts.showsValue)]
   }
 
   /// A refresh trigger fired: refresh while observed and not already fetching.
@@ -116,6 +127,7 @@ struct EntryBook<State: SharedEntryState> {
     return effects
   }
 
+  @inline(__always)
   private mutating func startFetch(silently: Bool) -> EntryEffect {
     facts.fetchEpoch &+= 1
     return .startFetch(silently: silently)
@@ -136,8 +148,9 @@ struct EntryBook<State: SharedEntryState> {
     switch cause {
     case .fetched:
       if state._holdsValue { facts.fetchedAt = now }
-      if !edits.isEmpty {
-        edits.removeAll { edit in edit.committedAt.map { $0 < facts.fetchEpoch } ?? false }
+      if !facts.showsBase {
+        let epoch = facts.fetchEpoch
+        edits.removeAll { edit in edit.committedAt.map { $0 < epoch } ?? false }
       }
     case .reset:
       edits = []
@@ -185,15 +198,7 @@ struct EntryBook<State: SharedEntryState> {
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
-    if edits.isEmpty {
-      shown = base
-      facts.showsBase = true
-    } else {
-      var state = base
-      for edit in edits { state = edit.operation.apply(to: state) }
-      shown = state
-      facts.showsBase = false
-    }
+    shown = facts.showsBase ? base : editsLaidOverBase()
     facts.showsValue = shown._holdsValue
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
@@ -204,6 +209,15 @@ struct EntryBook<State: SharedEntryState> {
     setStale(isStale(at: now), into: &effects)
     if isObserved { effects.append(staleTimer(at: now)) }
     return effects
+  }
+
+  /// The base with every edit laid over it, in order. Apart from ``written(_:at:shownSince:stale:)``,
+  /// which would otherwise look up the edits' metadata at every write, edits or not.
+  @inline(never)
+  private func editsLaidOverBase() -> State {
+    var state = base
+    for edit in edits { state = edit.operation.apply(to: state) }
+    return state
   }
 
   // MARK: - Edits
@@ -331,8 +345,8 @@ struct EntryFacts {
   var showsValue = false
   /// Whether the base is a placeholder that no fetch has replaced yet.
   var isPlaceholder = false
-  /// Whether the shown state is the base, with no edit laid over it, kept at every write
-  /// (an edit that leaves the log without one leaves others in it).
+  /// Whether the edit log is empty, so the state shown is the base with nothing laid over
+  /// it: kept at each change of the log.
   var showsBase = true
   /// When a value was last shown, on the store's stopwatch; `nil` before any value.
   var updatedAt: Duration?

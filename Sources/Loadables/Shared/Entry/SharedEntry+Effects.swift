@@ -68,23 +68,9 @@ extension SharedEntry {
         }
         noteFetchStarted()
       case .write(let cause):
-        // The one write of an entry: shown, then every watcher sees it with its cause. A
-        // fetch that brought back what is on screen is recorded (its time, its record) but
-        // shown to nobody: observers are not woken for nothing.
-        let unchanged = cause == .fetched && (showsSame || slot.shows(book.shown))
-        if !unchanged { slot.show(book.shown) }
-        if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
-          slot.setFetchedAt(book.facts.fetchedAt)
-          slot.setPlaceholder(book.facts.isPlaceholder)
-        }
-        // Saved first, as a watcher attached when the entry was made would be.
-        if let saving { save(saving, cause: cause) }
-        if isWatched {
-          notify(EntryEvent(state: book.shown, cause: cause, changesNothing: unchanged))
-        }
+        write(cause, showsSame: showsSame)
       case .committed:
-        if let saving { save(saving, cause: .committedEdit) }
-        if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
+        committed()
       case .setStale:
         // The book computes staleness on the spot; its observers are told it changed.
         slot.staleChanged()
@@ -108,6 +94,40 @@ extension SharedEntry {
     }
   }
 
+  /// The one write of an entry: shown, then every watcher sees it with its cause. A fetch
+  /// that brought back what is on screen is recorded (its time, its record) but shown to
+  /// nobody: observers are not woken for nothing.
+  ///
+  /// Apart from ``perform(_:showsSame:)``, and its event built apart from it, so that the
+  /// book's and the event's generic metadata are looked up where they are used: not for a
+  /// fetch's start, nor for an entry nobody watches.
+  @inline(never)
+  private func write(_ cause: WriteCause, showsSame: Bool) {
+    let unchanged = cause == .fetched && (showsSame || slot.shows(book.shown))
+    if !unchanged { slot.show(book.shown) }
+    if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
+      slot.setFetchedAt(book.facts.fetchedAt)
+      slot.setPlaceholder(book.facts.isPlaceholder)
+    }
+    // Saved first, as a watcher attached when the entry was made would be.
+    if let saving { save(saving, cause: cause) }
+    if isWatched { notifyShown(cause, changesNothing: unchanged) }
+  }
+
+  /// An edit committed: the committed state is saved, and the watchers that ask for commits
+  /// see it. Apart from ``perform(_:showsSame:)``, as ``write(_:showsSame:)`` is.
+  @inline(never)
+  private func committed() {
+    if let saving { save(saving, cause: .committedEdit) }
+    if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
+  }
+
+  /// Tells the watchers the state shown, written with `cause`.
+  @inline(never)
+  private func notifyShown(_ cause: WriteCause, changesNothing: Bool) {
+    notify(EntryEvent(state: book.shown, cause: cause, changesNothing: changesNothing))
+  }
+
   /// The store, for this entry's events (``LoadEvent/storeID``).
   var eventStore: ObjectIdentifier? { store.map(ObjectIdentifier.init) }
 
@@ -123,6 +143,13 @@ extension SharedEntry {
       detail: "dropped \(dropped) page\(dropped == 1 ? "" : "s") to keep within maxPages",
       store: eventStore)
   }
+
+  /// The committed state (what a persistence layer keeps). With no edit in the log it is
+  /// the base, read alone: reading the book whole (to ask it) copies the book first.
+  var committedState: State { book.facts.showsBase ? book.base : book.committed }
+
+  /// The committed base: what the engine last wrote. Read alone, for the reason above.
+  var base: State { book.base }
 
   /// Hands a write (or a commit) to the store's persistence, which saves what it should.
   private func save(_ saving: EntrySaving, cause: WriteCause) {

@@ -32,10 +32,21 @@ extension LoaderStore {
 /// only ``LoaderStore/isRunning`` is not woken when a second fetch starts. A reader of the
 /// count observes both, so a change between none and one (the common one: a single fetch
 /// starting and ending) tells everyone through the one marker, in one mutation.
+///
+/// Its registrar is made at the first observed read: until a view reads the activity, a
+/// fetch's start and end only count, with no mutation told to a registrar nobody observes.
 @MainActor
 final class StoreActivity {
-  private let registrar = ObservationRegistrar()
+  private var observers: StateObservers?
   private var count = 0
+
+  /// The registrar, made now if it was not: for an observed read.
+  private var registrar: ObservationRegistrar {
+    if let observers { return observers.registrar }
+    let made = StateObservers()
+    observers = made
+    return made.registrar
+  }
 
   nonisolated var countMarker: Int { 0 }
   nonisolated var fetchingMarker: Int { 0 }
@@ -53,20 +64,36 @@ final class StoreActivity {
 
   /// An entry's fetch started.
   func fetchStarted() {
+    guard let observers else {
+      count += 1
+      return
+    }
     if count == 0 {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) { count = 1 }
+      observers.registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
+        count = 1
+      }
     } else {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count += 1 }
+      observers.registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) {
+        count += 1
+      }
     }
   }
 
   /// An entry's fetch ended, or the entry left the store while fetching.
   func fetchEnded() {
     guard count > 0 else { return }
+    guard let observers else {
+      count -= 1
+      return
+    }
     if count == 1 {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) { count = 0 }
+      observers.registrar.withMutation(of: self, keyPath: \StoreActivity.fetchingMarker) {
+        count = 0
+      }
     } else {
-      registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) { count -= 1 }
+      observers.registrar.withMutation(of: self, keyPath: \StoreActivity.countMarker) {
+        count -= 1
+      }
     }
   }
 }

@@ -240,7 +240,7 @@ final class EntryPersister {
       // one loads: the list is the one saved before it; a page that failed or was
       // cancelled saves the same list again, rarer and cheaper than remembering what was
       // saved).
-      let committed = entry.book.committed
+      let committed = entry.committedState
       if cause == .nextPage {
         guard let whole = committed as? any WholeStateRecord, !whole.isLoadingPage else { return }
       }
@@ -298,14 +298,7 @@ final class PersistenceWriter: @unchecked Sendable {
 
   /// Saves `record` after everything queued before it.
   func write(_ record: PersistedRecord, store: LoaderStore) {
-    let (backend, rules) = (backend, rules)
-    run(store) {
-      do throws(PersistenceError) {
-        return try backend.write(record, rules: rules)
-      } catch {
-        return [.writeFailed(key: record.key, error: error)]
-      }
-    }
+    run(store, .write(record))
   }
 
   /// Removes the record of `key` after everything queued before it.
@@ -360,11 +353,24 @@ final class PersistenceWriter: @unchecked Sendable {
     }
   }
 
+  /// What the queue runs: a save (the one at every persisted write, held as its record
+  /// rather than in a closure of its own), or any other operation.
+  private enum Operation: Sendable {
+    case write(PersistedRecord)
+    case other(@Sendable () -> [PersistenceEvent])
+  }
+
   /// Runs `operation` on the queue; the events it returns are gathered and reported on the
   /// main actor.
   private func run(
     _ store: LoaderStore, _ operation: @escaping @Sendable () -> [PersistenceEvent]
   ) {
+    run(store, .other(operation))
+  }
+
+  /// Runs `operation` on the queue; the events it returns are gathered and reported on the
+  /// main actor.
+  private func run(_ store: LoaderStore, _ operation: Operation) {
     // Numbered and handed to the queue under one lock, so the numbers follow the queue's
     // order even when two threads ask at once.
     lock.lock()
@@ -372,7 +378,17 @@ final class PersistenceWriter: @unchecked Sendable {
     queued += 1
     let number = queued
     queue().async { [self, weak store] in
-      let produced = operation()
+      let produced: [PersistenceEvent]
+      switch operation {
+      case .write(let record):
+        do throws(PersistenceError) {
+          produced = try backend.write(record, rules: rules)
+        } catch {
+          produced = [.writeFailed(key: record.key, error: error)]
+        }
+      case .other(let operation):
+        produced = operation()
+      }
       // The flushes this operation completes are resumed by it, with its events gathered
       // first: a flush queues no work of its own.
       for flush in ran(number, producing: produced) { flush.resume() }

@@ -101,7 +101,7 @@ where State.Value == Value {
   var isLoadingAddedPage: Bool { isBusy && generation == addedPageGeneration }
 
   /// The engine sees the committed base, never an optimistic value.
-  func read() -> State? { entry?.book.base }
+  func read() -> State? { entry?.base }
 
   /// The fetch ended or was stopped: the store's activity stops counting it.
   override func didBecomeIdle() {

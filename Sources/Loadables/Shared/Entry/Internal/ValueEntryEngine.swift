@@ -2,10 +2,16 @@
 /// policy.
 final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<Value>> {
   private let policy: LoadPolicy<Value>
+  /// Whether the policy has no steps, asked once: the engine's policy path asks it at each
+  /// fetch, which in this unspecialised code looks up the metadata of the policy's step, of
+  /// their array and of what a policy's start returns. Declared after the policy, in the
+  /// bytes its layout leaves free.
+  private let isPlain: Bool
   private let work: @MainActor () async throws -> Value
 
   init(policy: LoadPolicy<Value>, fetch work: @escaping @MainActor () async throws -> Value) {
     self.policy = policy
+    isPlain = policy.steps.isEmpty
     self.work = work
     super.init()
   }
@@ -19,7 +25,11 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
       if let failure { throw failure }
       return try await work()
     }
-    _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    if isPlain {
+      slot.launchPlain(silently: silently, keepingValue: policy.keepsValueOnFailure, block: block)
+    } else {
+      _ = slot.launch((), silently: silently, priority: nil, policy: policy, block: block)
+    }
   }
 
   override func cancel(_ slot: Slot) { slot.cancel() }
@@ -27,4 +37,18 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
   override func fetch() async throws -> Value { try await work() }
   override var valueType: Any.Type { Value.self }
   override var policyDescription: String { policy.description }
+}
+
+extension EntryStateStorage where State == LoadableState<Value> {
+  /// Starts a fetch with no policy steps: the plain path the policy's launch takes for an
+  /// empty policy. A method of the slot, so that the slot's type, which the engine's calls
+  /// take, is the slot's own rather than looked up from its generic arguments at each fetch.
+  fileprivate func launchPlain(
+    silently: Bool, keepingValue: Bool,
+    block: @escaping @MainActor () async throws -> Value
+  ) {
+    _ = launch(
+      (), silently: silently, keepingValue: keepingValue, priority: nil, interrupts: nil,
+      work: .returning(block))
+  }
 }
