@@ -77,8 +77,9 @@ where State.Value == Value {
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
   var triggers: [RefreshTrigger] { madeWith.triggers }
-  /// The entry's store, held weakly by its settings, which the store made.
-  var store: LoaderStore? { madeWith.store }
+  /// The entry's store, held weakly by its settings, which the store made. Inlined, so that
+  /// reading it costs the weak load alone, as a weak property of the entry's own would.
+  @inline(__always) var store: LoaderStore? { madeWith.store }
   var clock: any Clock<Duration> { madeWith.clock }
 
   /// The observers, the watchers, the stale timer and the triggers; made for the first
@@ -129,7 +130,7 @@ where State.Value == Value {
   /// The engine's slot, pointed at this entry first: every call that runs the engine on the
   /// slot (a fetch, a cancel, a reset, a stop) hands it this, so the engine's writes reach
   /// the entry, and an entry the engine never ran on holds no weak reference to itself.
-  var engineSlot: EntryStateStorage<Value, State> {
+  @inline(__always) var engineSlot: EntryStateStorage<Value, State> {
     if !slot.isLinked { slot.link(self) }
     return slot
   }
