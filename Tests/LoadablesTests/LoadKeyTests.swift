@@ -56,4 +56,32 @@ final class LoadKeyTests: XCTestCase {
     XCTAssertEqual(key.appending("comments").description, #"["posts", 42, 1.5, "comments"]"#)
     XCTAssertEqual(Set([key, ["posts", 42 as Int64, 1.5]]).count, 1)
   }
+
+  /// The usual keys (`["posts"]`, `["posts", id]`) keep their parts inline, others in an
+  /// array: a key compares, hashes and tests prefixes the same whichever way each side holds
+  /// its parts.
+  func testKeysHeldInlineAndInAnArrayCompareAndNestAlike() {
+    let one: LoadKey = ["posts"]
+    let two: LoadKey = ["posts", 42]
+    let twoInArray: LoadKey = ["posts", 42 as Int64]
+    let three: LoadKey = ["posts", 42, "comments"]
+    XCTAssertEqual(two, twoInArray)
+    XCTAssertEqual(twoInArray, two)
+    XCTAssertEqual(two.hashValue, twoInArray.hashValue)
+    XCTAssertEqual(one.appending(42), two)
+    XCTAssertEqual(one.appending(42).hashValue, two.hashValue)
+    XCTAssertEqual(two.appending("comments"), three)
+    for (key, prefix) in [(two, one), (twoInArray, one), (three, two), (three, twoInArray)] {
+      XCTAssertTrue(key.hasPrefix(prefix), "\(key) does not start with \(prefix)")
+      XCTAssertFalse(prefix.hasPrefix(key), "\(prefix) starts with the longer \(key)")
+    }
+    XCTAssertFalse(two.hasPrefix(["posts", 43]))
+    XCTAssertFalse(two.hasPrefix(["users"]))
+    XCTAssertNotEqual(LoadKey(["posts", 42]), LoadKey(["users", 42]))
+    XCTAssertNotEqual(LoadKey(["posts"]), LoadKey(["users"]))
+    XCTAssertNotEqual(LoadKey([42]), LoadKey(["42"]))
+    XCTAssertEqual(two.parts.map(\.description), [#""posts""#, "42"])
+    XCTAssertEqual(one.description, #"["posts"]"#)
+    XCTAssertEqual(Set([one, two, twoInArray, three, ["posts", 42, "comments"]]).count, 3)
+  }
 }

@@ -327,7 +327,8 @@ extension EntryBook where State: EngineState {
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
 struct EntryFacts {
-  // In the order that packs them: the flags in the bytes after the first optional time.
+  // In the order that packs them: the flags in the bytes after the optional time; the two
+  // other times are a time and a flag each, as an optional's extra byte would cost a word.
 
   /// How long a fetched value stays fresh.
   let staleTime: Duration
@@ -348,11 +349,33 @@ struct EntryFacts {
   /// Whether the edit log is empty, so the state shown is the base with nothing laid over
   /// it: kept at each change of the log.
   var showsBase = true
+  /// Whether ``updatedAt`` is set.
+  private var hasUpdatedAt = false
+  /// Whether ``fetchedAt`` is set.
+  private var hasFetchedAt = false
+  /// ``updatedAt`` while it is set.
+  private var updatedTime: Duration = .zero
+  /// ``fetchedAt`` while it is set.
+  private var fetchedTime: Duration = .zero
+
   /// When a value was last shown, on the store's stopwatch; `nil` before any value.
-  var updatedAt: Duration?
+  var updatedAt: Duration? {
+    get { hasUpdatedAt ? updatedTime : nil }
+    set {
+      hasUpdatedAt = newValue != nil
+      updatedTime = newValue ?? .zero
+    }
+  }
+
   /// When the committed value was fetched (or, restored, when it was fetched in an earlier
   /// launch), on the store's stopwatch; `nil` before any.
-  var fetchedAt: Duration?
+  var fetchedAt: Duration? {
+    get { hasFetchedAt ? fetchedTime : nil }
+    set {
+      hasFetchedAt = newValue != nil
+      fetchedTime = newValue ?? .zero
+    }
+  }
 
   init(staleTime: Duration, unobservedSince: Duration) {
     self.staleTime = staleTime

@@ -17,7 +17,7 @@ extension SharedEntry {
 
   /// The store dropped the entry: stops its fetch, its timers and its triggers.
   func wasDropped() {
-    slot.stop()
+    engineSlot.stop()
     perform([.stopStaleTimer, .stopTriggers])
   }
 

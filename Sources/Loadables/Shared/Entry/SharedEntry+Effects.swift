@@ -64,7 +64,7 @@ extension SharedEntry {
         // while none is armed.
         let failure = FetchInjection.isArmed ? FetchInjection.take(for: self) : nil
         startingFetchAtCurrentPriority {
-          engine.startFetch(slot, silently: silently, failure: failure)
+          engine.startFetch(engineSlot, silently: silently, failure: failure)
         }
         noteFetchStarted()
       case .write(let cause):

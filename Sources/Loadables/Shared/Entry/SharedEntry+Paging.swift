@@ -75,7 +75,7 @@ extension SharedEntry {
     } else {
       store?.touch(self)
       itemLink?.fetchStarted()
-      engine.startAddedPage(slot, previous: previous)
+      engine.startAddedPage(engineSlot, previous: previous)
       noteFetchStarted()
     }
   }

@@ -38,17 +38,33 @@ public final class SharedEntry<Value: Sendable, State: SharedEntryState & Sendab
 where State.Value == Value {
   /// The entry's key.
   public let key: LoadKey
+  // The flags next, in the bytes the key's layout leaves free before the next word.
+  /// Whether the followers' watchers has any: asked at every write, without touching the
+  /// generic array.
+  @exclusivity(unchecked) var isWatched = false
+  /// Whether the entry is kept apart after a ``LoadKeyTypeMismatch`` (see ``registryKey``).
+  let isApart: Bool
   /// The key its store holds it under: ``key``, or for an entry kept apart after a
-  /// ``LoadKeyTypeMismatch`` that key tagged with the value type.
-  let registryKey: LoadKey
-  /// What the entry was made with: its maker's settings, its triggers, its store's clock.
+  /// ``LoadKeyTypeMismatch`` that key tagged with the type asked for (the type a mismatch
+  /// names, ``valueType``). Made when asked, so a store's entries hold their key once.
+  var registryKey: LoadKey { isApart ? key.appending(ApartTag(engine.valueType)) : key }
+  /// What the entry was made with: its maker's settings, its triggers, its store and its
+  /// store's clock.
   let madeWith: EntrySettings
   /// The settings its maker asked for (the store's defaults filled in): what ``settings``
   /// shows, and what a later caller's settings are compared with.
   var requested: RequestedSettings { madeWith.requested }
   /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
   /// A definition of another type reading the entry has its settings compared.
-  var definition: ObjectIdentifier?
+  var definition: ObjectIdentifier? {
+    get { definitionID == Self.noDefinition ? nil : definitionID }
+    set { definitionID = newValue ?? Self.noDefinition }
+  }
+  /// ``definition``, or ``noDefinition`` for none: an optional identifier would take a word
+  /// and a byte, and the byte a second word.
+  private var definitionID = ObjectIdentifier(NoDefinition.self)
+  /// The identifier that stands for no definition: a type no definition can be.
+  private static var noDefinition: ObjectIdentifier { ObjectIdentifier(NoDefinition.self) }
 
   // The entry runs what its book decides: the book keeps freshness, observers and edits;
   // this class owns the tasks (fetch, stale timer, triggers) and the observers' lives.
@@ -61,47 +77,62 @@ where State.Value == Value {
   /// The engine's operations on ``slot`` for this entry's state, and its fetch.
   let engine: EntryEngine<Value, State>
   var triggers: [RefreshTrigger] { madeWith.triggers }
-  weak var store: LoaderStore?
+  /// The entry's store, held weakly by its settings, which the store made. Inlined, so that
+  /// reading it costs the weak load alone, as a weak property of the entry's own would.
+  @inline(__always) var store: LoaderStore? { madeWith.store }
   var clock: any Clock<Duration> { madeWith.clock }
 
   /// The observers, the watchers, the stale timer and the triggers; made for the first
   /// observer or watcher (see ``followers``).
   @exclusivity(unchecked) var followersIfMade: EntryFollowers<State>?
-  /// How the store's persistence saves what the entry writes; `nil` when it is not saved.
-  @exclusivity(unchecked) var saving: EntrySaving?
-  /// Whether the followers' watchers has any: asked at every write, without touching the
-  /// generic array. (After ``saving``, in the bytes its layout leaves free.)
-  @exclusivity(unchecked) var isWatched = false
 
   /// A store's use counter at this entry's last use: the least recently used goes first.
   @exclusivity(unchecked) var lastUse: UInt64 = 0
 
   /// The priority scope of the running fetch when it started below the highest priority, for
-  /// a joining load to raise; see `SharedEntry+Prefetch.swift`.
-  @exclusivity(unchecked) var fetchPriority: LoadPriorityScope?
+  /// a joining load to raise; see `SharedEntry+Prefetch.swift`. Kept by the engine.
+  var fetchPriority: LoadPriorityScope? {
+    get { engine.fetchPriority }
+    set { engine.fetchPriority = newValue }
+  }
 
   /// The entry's link to the items its store keeps in sync, when its value is made of them;
   /// see `EntryItemLink.swift`.
   @exclusivity(unchecked) var itemLink: EntryItemLinkBase<Value, State>?
+
+  /// How the store's persistence saves what the entry writes; `nil` when it is not saved.
+  @exclusivity(unchecked) var saving: EntrySaving?
 
   /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
   /// state until something is written.
   init(
     key: LoadKey,
     registryKey: LoadKey? = nil,
-    store: LoaderStore?,
     now: Duration,
     settings: EntrySettings,
     engine: EntryEngine<Value, State>
   ) where State: EngineState {
     self.key = key
-    self.registryKey = registryKey ?? key
+    if let registryKey, registryKey != key {
+      assert(
+        registryKey == key.appending(ApartTag(engine.valueType)),
+        "an entry is kept apart under its key tagged with its type")
+      isApart = true
+    } else {
+      isApart = false
+    }
     self.madeWith = settings
-    self.store = store
     self.engine = engine
     self.book = EntryBook(staleTime: settings.requested.staleTime, at: now)
     self.slot = EntryStateStorage(.resetState)
-    slot.entry = self
+  }
+
+  /// The engine's slot, pointed at this entry first: every call that runs the engine on the
+  /// slot (a fetch, a cancel, a reset, a stop) hands it this, so the engine's writes reach
+  /// the entry, and an entry the engine never ran on holds no weak reference to itself.
+  @inline(__always) var engineSlot: EntryStateStorage<Value, State> {
+    if !slot.isLinked { slot.link(self) }
+    return slot
   }
 
   /// The time on the store's clock; zero for an entry without a store.
@@ -304,14 +335,18 @@ where State.Value == Value {
   /// Cancels the running fetch and brings back the state it replaced.
   public func cancel() {
     slot.nextCause = slot.isLoadingAddedPage ? .nextPage : .restored
-    engine.cancel(slot)
+    engine.cancel(engineSlot)
     slot.nextCause = nil
   }
 
   /// Cancels the running fetch, discards the pending edits and writes the reset state
   /// (`.absent`).
   public func reset() {
-    engine.reset(slot)
+    engine.reset(engineSlot)
     perform(book.discardEdits(at: now))
   }
 }
+
+/// The type whose identifier a ``SharedEntry`` keeps when no definition made it: no
+/// ``LoadDefinition`` is this type.
+private enum NoDefinition {}

@@ -40,10 +40,48 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     }
   }
 
-  /// The parts' values, outermost first, kept as the caller's array literal made them: a key
-  /// is built, hashed and compared at every look-up of a shared entry, so it wraps, boxes
-  /// and hashes nothing ahead of time.
-  private let values: [any Hashable & Sendable]
+  /// The parts, held as the common keys allow: a key is built, hashed and compared at every
+  /// look-up of a shared entry, and a store keeps one per entry, so the usual shapes (one
+  /// string, a string and an integer: `["posts"]`, `["posts", id]`) keep their parts inline,
+  /// with no array of boxed parts; any other key keeps the caller's array as its literal made
+  /// it. Whatever the storage, a key compares and hashes part by part as ``Part`` does.
+  private let storage: Storage
+
+  private enum Storage: Sendable {
+    /// `[name]`.
+    case name(String)
+    /// `[name, id]`.
+    case nameAndID(String, Int)
+    /// Any other parts, outermost first.
+    case values([any Hashable & Sendable])
+  }
+
+  /// How many parts the key has.
+  private var count: Int {
+    switch storage {
+    case .name: 1
+    case .nameAndID: 2
+    case .values(let values): values.count
+    }
+  }
+
+  /// The part at `index` (below ``count``), as a value of its own type.
+  private func part(at index: Int) -> any Hashable & Sendable {
+    switch storage {
+    case .name(let name): name
+    case .nameAndID(let name, let id): index == 0 ? name : id
+    case .values(let values): values[index]
+    }
+  }
+
+  /// The parts' values, outermost first.
+  private var values: [any Hashable & Sendable] {
+    switch storage {
+    case .name(let name): [name]
+    case .nameAndID(let name, let id): [name, id]
+    case .values(let values): values
+    }
+  }
 
   /// The parts of the key, outermost first.
   public var parts: [Part] { values.map(Part.init) }
@@ -53,7 +91,17 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
   /// - Parameter parts: At least one hashable, `Sendable` value, outermost first.
   public init(_ parts: [any Hashable & Sendable]) {
     precondition(!parts.isEmpty, "LoadKey: a key needs at least one part, got []")
-    values = parts
+    if let name = LoadKey.string(parts[0]) {
+      if parts.count == 1 {
+        storage = .name(name)
+        return
+      }
+      if parts.count == 2, let id = LoadKey.integer(parts[1]) {
+        storage = .nameAndID(name, id)
+        return
+      }
+    }
+    storage = .values(parts)
   }
 
   /// Creates a key from an array literal: `["posts", 42]`.
@@ -64,13 +112,31 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
   }
 
   public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
-    lhs.values.count == rhs.values.count && lhs.startsWith(rhs)
+    switch (lhs.storage, rhs.storage) {
+    case (.nameAndID(let lhsName, let lhsID), .nameAndID(let rhsName, let rhsID)):
+      return lhsID == rhsID && lhsName == rhsName
+    case (.name(let lhsName), .name(let rhsName)):
+      return lhsName == rhsName
+    default:
+      return lhs.count == rhs.count && lhs.startsWith(rhs)
+    }
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(values.count)
-    values.withUnsafeBufferPointer { values in
-      for index in values.indices { LoadKey.hash(values[index], into: &hasher) }
+    // What hashing the parts one by one feeds the hasher (see `hash(_:into:)`).
+    switch storage {
+    case .name(let name):
+      hasher.combine(1)
+      hasher.combine(name)
+    case .nameAndID(let name, let id):
+      hasher.combine(2)
+      hasher.combine(name)
+      hasher.combine(id)
+    case .values(let values):
+      hasher.combine(values.count)
+      values.withUnsafeBufferPointer { values in
+        for index in values.indices { LoadKey.hash(values[index], into: &hasher) }
+      }
     }
   }
 
@@ -80,20 +146,26 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
   /// - Parameter prefix: The family to test for.
   /// - Returns: `true` when `prefix` names this key or a family it belongs to.
   public func hasPrefix(_ prefix: LoadKey) -> Bool {
-    prefix.values.count <= values.count && startsWith(prefix)
+    prefix.count <= count && startsWith(prefix)
   }
 
   /// Whether the first parts of this key equal every part of `prefix` (which has no more
   /// parts than this key).
   private func startsWith(_ prefix: LoadKey) -> Bool {
-    values.withUnsafeBufferPointer { values in
-      prefix.values.withUnsafeBufferPointer { prefix in
-        for index in prefix.indices where !LoadKey.equal(values[index], prefix[index]) {
-          return false
+    if case .values(let values) = storage, case .values(let prefixValues) = prefix.storage {
+      return values.withUnsafeBufferPointer { values in
+        prefixValues.withUnsafeBufferPointer { prefix in
+          for index in prefix.indices where !LoadKey.equal(values[index], prefix[index]) {
+            return false
+          }
+          return true
         }
-        return true
       }
     }
+    for index in 0..<prefix.count where !LoadKey.equal(part(at: index), prefix.part(at: index)) {
+      return false
+    }
+    return true
   }
 
   /// The key with `part` appended: `["posts"].appending(42)` is `["posts", 42]`.
@@ -132,6 +204,28 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     } else {
       hasher.combine(AnyHashable(value))
     }
+  }
+
+  /// `value` when it is a `String`, found without a dynamic cast.
+  @inline(__always)
+  private static func string(_ value: any Hashable & Sendable) -> String? {
+    stringOpened(value)
+  }
+
+  @inline(__always)
+  private static func stringOpened<T: Hashable & Sendable>(_ value: T) -> String? {
+    T.self == String.self ? unsafeBitCast(value, to: String.self) : nil
+  }
+
+  /// `value` when it is an `Int`, found without a dynamic cast.
+  @inline(__always)
+  private static func integer(_ value: any Hashable & Sendable) -> Int? {
+    integerOpened(value)
+  }
+
+  @inline(__always)
+  private static func integerOpened<T: Hashable & Sendable>(_ value: T) -> Int? {
+    T.self == Int.self ? unsafeBitCast(value, to: Int.self) : nil
   }
 
   /// Whether `AnyHashable(lhs) == AnyHashable(rhs)`.

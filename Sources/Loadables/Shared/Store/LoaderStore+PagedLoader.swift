@@ -114,7 +114,7 @@ extension LoaderStore {
       staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
       persisted: persisted)
     let entry = SharedPagedLoader(
-      key: key, registryKey: registryKey, store: self, now: now,
+      key: key, registryKey: registryKey, now: now,
       settings: entrySettings(requested, triggers: triggers ?? defaults.refreshTriggers),
       engine: PagedEntryEngine(
         PagedSource<Item, Cursor>(

@@ -41,7 +41,7 @@ extension LoaderStore {
       staleTime: staleTime, waitsForNetwork: waits, waitsInForce: waits && connectivity != nil,
       persisted: persisted)
     let entry = SharedLoader(
-      key: key, registryKey: registryKey, store: self, now: now,
+      key: key, registryKey: registryKey, now: now,
       settings: entrySettings(requested, triggers: triggers),
       engine: ValueEntryEngine(policy: policy, fetch: fetch))
     return register(entry, persisted: persisted, kind: "value")
@@ -56,7 +56,8 @@ extension LoaderStore {
     {
       return last
     }
-    let made = EntrySettings(requested: requested, triggers: triggers, clock: clock)
+    let made = EntrySettings(
+      requested: requested, triggers: triggers, clock: clock, store: self)
     lastEntrySettings = made
     return made
   }

@@ -15,6 +15,12 @@ class EntryEngine<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
   typealias Slot = EntryStateStorage<Value, State>
 
+  /// The priority scope of the running fetch when it started below the highest priority, for
+  /// a joining load to raise (``SharedEntry/fetchPriority``, `SharedEntry+Prefetch.swift`).
+  /// Kept with the fetch here rather than in the entry: the value engine's object has room
+  /// for it in the size its allocation takes anyway.
+  @exclusivity(unchecked) final var fetchPriority: LoadPriorityScope?
+
   nonisolated init() {}
 
   /// Starts the entry's fetch (a paged list's first page) in a new task, superseding the

@@ -1,5 +1,5 @@
 /// What a shared entry is made with and keeps unchanged: the settings its maker asked for,
-/// its refresh triggers and its store's clock.
+/// its refresh triggers, its store and the store's clock.
 ///
 /// Immutable, and shared by the entries a store makes one after another with the same
 /// settings (`LoaderStore.entrySettings(_:triggers:)`): a store holds thousands of entries,
@@ -12,10 +12,17 @@ final class EntrySettings: Sendable {
   let triggers: [RefreshTrigger]
   /// The store's clock: the stale timer and the triggers wait on it.
   let clock: any Clock<Duration>
+  /// The store that made the entries: held weakly, as an entry holds its store, and here
+  /// rather than in each entry, which spares every entry a word.
+  weak let store: LoaderStore?
 
-  init(requested: RequestedSettings, triggers: [RefreshTrigger], clock: any Clock<Duration>) {
+  init(
+    requested: RequestedSettings, triggers: [RefreshTrigger], clock: any Clock<Duration>,
+    store: LoaderStore
+  ) {
     self.requested = requested
     self.triggers = triggers
     self.clock = clock
+    self.store = store
   }
 }

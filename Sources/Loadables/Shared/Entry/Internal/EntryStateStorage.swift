@@ -16,8 +16,10 @@ where State.Value == Value {
   // The stored properties, in the order that packs them: the flags after the state, in the
   // bytes its layout leaves free before the next word.
 
-  /// The entry the engine's writes go to; set once, right after the entry is made.
-  @exclusivity(unchecked) weak var entry: SharedEntry<Value, State>?
+  /// The entry the engine's writes go to; set by the entry before the engine first runs on
+  /// this slot (``link(_:)``). A weak reference costs its target a side table of its own, so
+  /// an entry the engine never ran on (one restored at launch and only read) has none.
+  @exclusivity(unchecked) private(set) weak var entry: SharedEntry<Value, State>?
 
   /// The state on screen: the base with the pending edits laid over it.
   @exclusivity(unchecked) private(set) var storage: State
@@ -36,6 +38,12 @@ where State.Value == Value {
   /// Whether a placeholder shows, as last told to observers: the entry's observable
   /// ``SharedEntry/isPlaceholder``.
   @exclusivity(unchecked) private var showsPlaceholder = false
+
+  /// Whether ``entry`` was set (``link(_:)``).
+  @exclusivity(unchecked) private(set) var isLinked = false
+
+  /// Whether a fetch time shows (``shownFetchedTime``).
+  @exclusivity(unchecked) private var hasFetchedAt = false
 
   /// The state the current fetch replaced (see ``LoadMachine/replaced``), in a box made when
   /// a fetch replaces one and released when it ends: an entry at rest (one restored at
@@ -61,8 +69,10 @@ where State.Value == Value {
   /// The generation of the load that fetches a paged list's next or previous page, if one
   /// was started: the engine's writes while the generation is still that one (the page's
   /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
-  /// moves the generation on.
-  @exclusivity(unchecked) var addedPageGeneration: UInt64?
+  /// moves the generation on. Zero when none was started: no load's generation is zero
+  /// (starting one moves the generation on from zero), and a plain word keeps the slot
+  /// smaller than an optional one.
+  @exclusivity(unchecked) var addedPageGeneration: UInt64 = 0
 
   /// The registrar the state and the entry's status are observed through, made at the first
   /// observed read: until then nothing can observe either, and an entry nobody has read (one
@@ -72,12 +82,30 @@ where State.Value == Value {
   @exclusivity(unchecked) private var observers: StateObservers?
 
   /// When the value shown was fetched, on the store's stopwatch, as last told to observers:
-  /// the entry's observable ``SharedEntry/fetchedAt``.
-  @exclusivity(unchecked) private var shownFetchedAt: Duration?
+  /// the entry's observable ``SharedEntry/fetchedAt``; meaningful while ``hasFetchedAt``.
+  /// A time and a flag among the others rather than an optional, whose one extra byte
+  /// would take the slot a size further.
+  @exclusivity(unchecked) private var shownFetchedTime: Duration = .zero
+
+  /// When the value shown was fetched, as last told to observers; `nil` for none.
+  private var shownFetchedAt: Duration? {
+    get { hasFetchedAt ? shownFetchedTime : nil }
+    set {
+      hasFetchedAt = newValue != nil
+      shownFetchedTime = newValue ?? .zero
+    }
+  }
 
   nonisolated init(_ empty: State) {
     storage = empty
     super.init()
+  }
+
+  /// Points the engine's writes at `entry`, the entry that holds this slot: called before
+  /// the engine first runs on it (``SharedEntry/engineSlot``).
+  func link(_ entry: SharedEntry<Value, State>) {
+    self.entry = entry
+    isLinked = true
   }
 
   /// The entry, by its key.
@@ -98,7 +126,12 @@ where State.Value == Value {
   }
 
   /// Whether the running load fetches a paged list's next or previous page.
-  var isLoadingAddedPage: Bool { isBusy && generation == addedPageGeneration }
+  var isLoadingAddedPage: Bool { isBusy && isAddedPageGeneration }
+
+  /// Whether the current generation is that of a load fetching an added page.
+  private var isAddedPageGeneration: Bool {
+    addedPageGeneration != 0 && generation == addedPageGeneration
+  }
 
   /// The engine sees the committed base, never an optimistic value.
   func read() -> State? { entry?.base }
@@ -202,7 +235,7 @@ extension EntryStateStorage: StateAccess where State: EngineState {
   /// Hands `state` to the entry with its cause; `unchanged` when the engine found it equal to
   /// the base it read.
   private func write(_ state: State, unchanged: Bool) {
-    let cause = nextCause ?? (generation == addedPageGeneration ? .nextPage : Self.cause(of: state))
+    let cause = nextCause ?? (isAddedPageGeneration ? .nextPage : Self.cause(of: state))
     nextCause = nil
     entry?.engineWrote(state, cause: cause, equalsBase: unchanged)
   }

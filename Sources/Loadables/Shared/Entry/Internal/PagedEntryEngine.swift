@@ -64,7 +64,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     let before = slot.generation
     slot.addedPageGeneration = before &+ 1
     _ = slot.launchAddedPage(source, previous: previous, priority: nil)
-    if slot.generation == before { slot.addedPageGeneration = nil }
+    if slot.generation == before { slot.addedPageGeneration = 0 }
   }
 
   override func cancel(_ slot: Slot) { slot.cancel() }
