@@ -13,9 +13,9 @@ final class StoredStateStorage<State: EngineState>: LoadRuntime, LoadMachine {
 
   /// The registrar the state is observed through, made when the state is first read: until
   /// then nothing can observe it, and an idle holder nobody has read stays small (a
-  /// registrar is two heap objects, about 130 bytes). Boxed, because `Observation` is a
-  /// resilient module: an optional registrar is copied through value witnesses on every
-  /// access, a box only retained.
+  /// registrar is two heap objects; the Performance article has their size). Boxed, because
+  /// `Observation` is a resilient module: an optional registrar is copied through value
+  /// witnesses on every access, a box only retained.
   @exclusivity(unchecked) @usableFromInline var observers: StateObservers?
 
   /// The state the current load replaced; see ``LoadMachine/replaced``.
