@@ -91,12 +91,12 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
   /// - Parameter parts: At least one hashable, `Sendable` value, outermost first.
   public init(_ parts: [any Hashable & Sendable]) {
     precondition(!parts.isEmpty, "LoadKey: a key needs at least one part, got []")
-    if let name = LoadKey.string(parts[0]) {
+    if let name = LoadKey.exactly(parts[0], String.self) {
       if parts.count == 1 {
         storage = .name(name)
         return
       }
-      if parts.count == 2, let id = LoadKey.integer(parts[1]) {
+      if parts.count == 2, let id = LoadKey.exactly(parts[1], Int.self) {
         storage = .nameAndID(name, id)
         return
       }
@@ -206,26 +206,17 @@ public struct LoadKey: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     }
   }
 
-  /// `value` when it is a `String`, found without a dynamic cast.
+  /// `value` when it is of type `Part` (a `String`, an `Int`), found without a dynamic cast.
   @inline(__always)
-  private static func string(_ value: any Hashable & Sendable) -> String? {
-    stringOpened(value)
+  private static func exactly<Part>(_ value: any Hashable & Sendable, _: Part.Type) -> Part? {
+    exactlyOpened(value, Part.self)
   }
 
   @inline(__always)
-  private static func stringOpened<T: Hashable & Sendable>(_ value: T) -> String? {
-    T.self == String.self ? unsafeBitCast(value, to: String.self) : nil
-  }
-
-  /// `value` when it is an `Int`, found without a dynamic cast.
-  @inline(__always)
-  private static func integer(_ value: any Hashable & Sendable) -> Int? {
-    integerOpened(value)
-  }
-
-  @inline(__always)
-  private static func integerOpened<T: Hashable & Sendable>(_ value: T) -> Int? {
-    T.self == Int.self ? unsafeBitCast(value, to: Int.self) : nil
+  private static func exactlyOpened<T: Hashable & Sendable, Part>(_ value: T, _: Part.Type)
+    -> Part?
+  {
+    T.self == Part.self ? unsafeBitCast(value, to: Part.self) : nil
   }
 
   /// Whether `AnyHashable(lhs) == AnyHashable(rhs)`.
