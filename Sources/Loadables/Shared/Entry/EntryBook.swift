@@ -41,16 +41,20 @@ struct EntryBook<State: SharedEntryState> {
     didSet { facts.showsBase = edits.isEmpty }
   }
 
-  /// The state on screen: the base with every edit laid over it, in order. Laid again at
-  /// each write, so reading it builds nothing.
-  private(set) var shown: State
+  /// The state on screen: the base with every edit laid over it, in order. With no edit
+  /// pending that is the base itself; otherwise it is laid again at each write and kept on
+  /// the log's last edit (``PendingEdit/laid``), so reading it builds nothing, and an entry
+  /// with no edit pending (nearly every one a store holds) keeps its state once here.
+  var shown: State {
+    if facts.showsBase { return base }
+    return edits[edits.count - 1].laid ?? editsLaidOverBase()
+  }
 
   /// Creates the book of an entry made at `now`, unobserved from then on, showing `empty`
   /// (the state's reset state).
   init(staleTime: Duration, at now: Duration, empty: State) {
     facts = EntryFacts(staleTime: staleTime, unobservedSince: now)
     base = empty
-    shown = empty
   }
 
   /// How long a fetched value stays fresh.
@@ -198,8 +202,7 @@ struct EntryBook<State: SharedEntryState> {
     _ cause: WriteCause, at now: Duration, shownSince: Duration? = nil, stale: Bool = false
   ) -> Effects {
     // With no edit in the log the base is what shows, and no edit runs.
-    shown = facts.showsBase ? base : editsLaidOverBase()
-    facts.showsValue = shown._holdsValue
+    facts.showsValue = facts.showsBase ? base._holdsValue : layEditsOverBase()
     var effects: Effects = [.write(cause)]
     guard showsValue, cause != .nextPage else { return effects }
     if cause.refreshesFreshness {
@@ -211,13 +214,29 @@ struct EntryBook<State: SharedEntryState> {
     return effects
   }
 
-  /// The base with every edit laid over it, in order. Apart from ``written(_:at:shownSince:stale:)``,
-  /// which would otherwise look up the edits' metadata at every write, edits or not.
-  @inline(never)
+  /// The base with every edit laid over it, in order.
   private func editsLaidOverBase() -> State {
     var state = base
     for edit in edits { state = edit.operation.apply(to: state) }
     return state
+  }
+
+  /// Lays every edit over the base again and keeps the result on the last edit (the others
+  /// keep none), as ``shown``; returns whether it holds a value. Apart from
+  /// ``written(_:at:shownSince:stale:)``, which would otherwise look up the edits' metadata
+  /// at every write, edits or not.
+  @inline(never)
+  private mutating func layEditsOverBase() -> Bool {
+    var state = base
+    var index = 0
+    while index < edits.count {
+      state = edits[index].operation.apply(to: state)
+      edits[index].laid = nil
+      index += 1
+    }
+    let holdsValue = state._holdsValue
+    if index > 0 { edits[index - 1].laid = state }
+    return holdsValue
   }
 
   // MARK: - Edits

@@ -6,6 +6,10 @@ struct PendingEdit<State: SharedEntryState> {
   /// The book's fetch epoch when the edit's job succeeded; `nil` while it runs. A fetch
   /// started after that carries the change.
   var committedAt: UInt64?
+  /// The state shown with this edit and every earlier one laid over the base, kept on the
+  /// log's last edit (`nil` on the others): it is the book's ``EntryBook/shown`` while edits
+  /// are pending, so a book with none holds no second state.
+  var laid: State?
 }
 
 /// A change an edit lays over a base: re-applied as it is, or re-run, whenever the base
