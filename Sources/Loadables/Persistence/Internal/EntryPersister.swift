@@ -34,7 +34,7 @@ final class EntryPersister {
   func attach<Value: Sendable, State: SharedEntryState & Sendable>(
     _ entry: SharedEntry<Value, State>, in store: LoaderStore
   ) {
-    guard let codable = codableType(Value.self) else { return }
+    guard let saving = saving(Value.self, in: State.self) else { return }
     let key: PersistentKey
     do {
       key = try PersistentKey(entry.key)
@@ -42,12 +42,10 @@ final class EntryPersister {
       store.report([.keyNotPersistable(error)])
       return
     }
-    // Asked once: a state of another kind is never saved whole.
-    let savedWhole = isSavedWhole(State.self)
-    restore(entry, as: codable, whole: savedWhole, key: key, in: store)
-    // Kept in the entry, which calls ``entryWrote(_:saving:cause:in:)`` at each write and
+    restore(entry, as: saving.codable, whole: saving.whole, key: key, in: store)
+    // Kept in the entry, which calls ``entryWrote(_:key:cause:in:)`` at each write and
     // commit: one stored value per entry rather than a watcher closure and its captures.
-    entry.saving = EntrySaving(key: key, codable: codable, whole: savedWhole)
+    entry.savedKey = key
   }
 
   private func restore<Value: Sendable, State: SharedEntryState & Sendable>(
@@ -107,31 +105,32 @@ final class EntryPersister {
     }
   }
 
-  /// The last value type asked about, and whether it is `Codable`: entries are mostly of a
-  /// few types, and the cast to an existential metatype looks up the conformance at run time
-  /// for each entry made. Kept for the process, not per store: each launch makes a store.
-  private static var lastCodable: (type: ObjectIdentifier, codable: (any Codable.Type)?)?
-  /// The last state type asked about, and whether it is saved whole (a
-  /// ``WholeStateRecord``), for the same reason.
-  private static var lastWhole: (type: ObjectIdentifier, whole: Bool)?
+  /// The last state type asked about and how its entries are saved: entries are mostly of a
+  /// few types, made and written one after another. Kept for the process, not per store:
+  /// each launch makes a store.
+  private static var lastSaving: (type: ObjectIdentifier, saving: EntrySaving?)?
+  /// How the entries of each state type asked about are saved; `nil` for a value that is not
+  /// `Codable`. The cast to an existential metatype looks up the conformance at run time, so
+  /// it runs once per type, not for each entry made or each save.
+  private static var savings: [ObjectIdentifier: EntrySaving?] = [:]
 
-  /// `Value` as a `Codable` type, or `nil` when it is not one.
-  private func codableType<Value>(_: Value.Type) -> (any Codable.Type)? {
-    let type = ObjectIdentifier(Value.self)
-    if let last = Self.lastCodable, last.type == type { return last.codable }
-    let codable = Value.self as? any Codable.Type
-    Self.lastCodable = (type, codable)
-    return codable
-  }
-
-  /// Whether a state of type `State` is saved whole (a paged list, with its pages and
-  /// cursors).
-  private func isSavedWhole<State>(_: State.Type) -> Bool {
+  /// How the entries of `State`, whose value is `Value`, are saved; `nil` when `Value` is not
+  /// `Codable`.
+  private func saving<Value, State>(_: Value.Type, in _: State.Type) -> EntrySaving? {
     let type = ObjectIdentifier(State.self)
-    if let last = Self.lastWhole, last.type == type { return last.whole }
-    let whole = State.self is any WholeStateRecord.Type
-    Self.lastWhole = (type, whole)
-    return whole
+    if let last = Self.lastSaving, last.type == type { return last.saving }
+    let saving: EntrySaving?
+    if let known = Self.savings[type] {
+      saving = known
+    } else {
+      saving = (Value.self as? any Codable.Type).map { codable in
+        // A state of another kind is never saved whole.
+        EntrySaving(codable: codable, whole: State.self is any WholeStateRecord.Type)
+      }
+      Self.savings[type] = saving
+    }
+    Self.lastSaving = (type, saving)
+    return saving
   }
 
   /// The bytes saved for `state`, whose value is of type `codable`: a paged list whole (when
@@ -163,10 +162,12 @@ final class EntryPersister {
 
   /// Saves after a fetch that returned a value and after a commit; removes after a reset.
   func entryWrote<Value: Sendable, State: SharedEntryState & Sendable>(
-    _ entry: SharedEntry<Value, State>, saving: EntrySaving, cause: WriteCause,
+    _ entry: SharedEntry<Value, State>, key: PersistentKey, cause: WriteCause,
     in store: LoaderStore
   ) {
-    let (key, codable, whole) = (saving.key, saving.codable, saving.whole)
+    // Found when the entry was attached, which set its key.
+    guard let saving = saving(Value.self, in: State.self) else { return }
+    let (codable, whole) = (saving.codable, saving.whole)
     // An entry removed from its store is never saved again, whoever still holds it.
     guard !entry.slot.isDetached else { return }
     switch cause {

@@ -110,7 +110,7 @@ extension SharedEntry {
       slot.setPlaceholder(book.facts.isPlaceholder)
     }
     // Saved first, as a watcher attached when the entry was made would be.
-    if let saving { save(saving, cause: cause) }
+    if let savedKey { save(savedKey, cause: cause) }
     if isWatched { notifyShown(cause, changesNothing: unchanged) }
   }
 
@@ -118,7 +118,7 @@ extension SharedEntry {
   /// see it. Apart from ``perform(_:showsSame:)``, as ``write(_:showsSame:)`` is.
   @inline(never)
   private func committed() {
-    if let saving { save(saving, cause: .committedEdit) }
+    if let savedKey { save(savedKey, cause: .committedEdit) }
     if isWatched { notify(EntryEvent(state: book.committed, cause: .committedEdit)) }
   }
 
@@ -152,9 +152,9 @@ extension SharedEntry {
   var base: State { book.base }
 
   /// Hands a write (or a commit) to the store's persistence, which saves what it should.
-  private func save(_ saving: EntrySaving, cause: WriteCause) {
+  private func save(_ savedKey: PersistentKey, cause: WriteCause) {
     guard let store, let persister = store.persister else { return }
-    persister.entryWrote(self, saving: saving, cause: cause, in: store)
+    persister.entryWrote(self, key: savedKey, cause: cause, in: store)
   }
 
   private func notify(_ event: EntryEvent<State>) {

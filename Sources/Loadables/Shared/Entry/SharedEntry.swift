@@ -100,8 +100,10 @@ where State.Value == Value {
   /// see `EntryItemLink.swift`.
   @exclusivity(unchecked) var itemLink: EntryItemLinkBase<Value, State>?
 
-  /// How the store's persistence saves what the entry writes; `nil` when it is not saved.
-  @exclusivity(unchecked) var saving: EntrySaving?
+  /// The key of the record the store's persistence saves what the entry writes under; `nil`
+  /// when it is not saved. How its state is saved is the persister's, for each state type
+  /// (`EntrySaving`).
+  @exclusivity(unchecked) var savedKey: PersistentKey?
 
   /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
   /// state until something is written.
