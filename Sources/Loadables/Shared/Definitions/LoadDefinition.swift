@@ -117,7 +117,6 @@ extension LoaderStore {
     for definition: Definition
   ) -> SharedLoader<Definition.Value> {
     let key = definition.key
-    let kind = ObjectIdentifier(Definition.self)
     if let existing = existingEntry(for: key, as: Definition.Value.self) {
       noteIgnored(
         existing, staleTime: definition.staleTime,
@@ -131,8 +130,8 @@ extension LoaderStore {
       persisted: definition.isPersisted
     ) { try await definition.fetch() }
     makingDefinition = nil
-    if entry.definition == nil {
-      entry.definition = kind
+    if !entry.isDefined {
+      entry.isDefined = true
       showPlaceholder(in: entry) { try definition.placeholder(in: self) }
     }
     return entry

@@ -149,7 +149,6 @@ extension LoaderStore {
     for definition: Definition
   ) -> SharedPagedLoader<Definition.Item, Definition.Cursor> {
     let key = definition.key
-    let kind = ObjectIdentifier(Definition.self)
     if let existing = existingPagedEntry(
       for: key, as: Definition.Item.self, cursor: Definition.Cursor.self)
     {
@@ -165,8 +164,8 @@ extension LoaderStore {
       refreshing: definition.refreshTriggers, persisted: definition.isPersisted,
       maxPages: definition.maxPages, refreshedPages: definition.refreshedPages,
       source: definition.source)
-    if entry.definition == nil {
-      entry.definition = kind
+    if !entry.isDefined {
+      entry.isDefined = true
       showPlaceholder(in: entry) { try definition.placeholder(in: self) }
     }
     return entry

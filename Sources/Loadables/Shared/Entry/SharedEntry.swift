@@ -44,6 +44,9 @@ where State.Value == Value {
   @exclusivity(unchecked) var isWatched = false
   /// Whether the entry is kept apart after a ``LoadKeyTypeMismatch`` (see ``registryKey``).
   let isApart: Bool
+  /// Whether a definition (a ``LoadDefinition``, a ``PagedLoadDefinition``) made the entry:
+  /// its placeholder showed then, and no later reader shows one.
+  @exclusivity(unchecked) var isDefined = false
   /// The key its store holds it under: ``key``, or for an entry kept apart after a
   /// ``LoadKeyTypeMismatch`` that key tagged with the type asked for (the type a mismatch
   /// names, ``valueType``). Made when asked, so a store's entries hold their key once.
@@ -54,17 +57,6 @@ where State.Value == Value {
   /// The settings its maker asked for (the store's defaults filled in): what ``settings``
   /// shows, and what a later caller's settings are compared with.
   var requested: RequestedSettings { madeWith.requested }
-  /// The type of the ``LoadDefinition`` that made the entry; `nil` for a key-based call.
-  /// A definition of another type reading the entry has its settings compared.
-  var definition: ObjectIdentifier? {
-    get { definitionID == Self.noDefinition ? nil : definitionID }
-    set { definitionID = newValue ?? Self.noDefinition }
-  }
-  /// ``definition``, or ``noDefinition`` for none: an optional identifier would take a word
-  /// and a byte, and the byte a second word.
-  private var definitionID = ObjectIdentifier(NoDefinition.self)
-  /// The identifier that stands for no definition: a type no definition can be.
-  private static var noDefinition: ObjectIdentifier { ObjectIdentifier(NoDefinition.self) }
 
   // The entry runs what its book decides: the book keeps freshness, observers and edits;
   // this class owns the tasks (fetch, stale timer, triggers) and the observers' lives.
@@ -348,7 +340,3 @@ where State.Value == Value {
     perform(book.discardEdits(at: now))
   }
 }
-
-/// The type whose identifier a ``SharedEntry`` keeps when no definition made it: no
-/// ``LoadDefinition`` is this type.
-private enum NoDefinition {}
