@@ -25,7 +25,8 @@ public import Observation
 /// that reads it).
 @MainActor @usableFromInline
 class LoadRuntime: Observable {
-  // The stored properties, in the order that packs them: the flags share one word.
+  // The stored properties, in the order that packs them: the flags share one word, and come
+  // last, so that a subclass's first word starts in the bytes they leave free.
 
   /// The generation of the current load. Moves on whenever a load starts or is stopped.
   @exclusivity(unchecked) @usableFromInline final private(set) var generation: UInt64 = 0
@@ -43,6 +44,11 @@ class LoadRuntime: Observable {
   /// the engine, which clears it before the child returns; it is cancelled only from the
   /// main actor. Holding it longer would be unsafe, and the engine never does.
   @exclusivity(unchecked) private final var child: UnsafeCurrentTask?
+
+  /// What the slot shows beside its state, and the registrar its observers use; created on
+  /// first use (``activityObject()``), so that a slot nobody observes and no load reports to
+  /// stays small.
+  @exclusivity(unchecked) final private(set) var activity: SlotActivity?
 
   // `cancel()` never leaves a spinner with nothing running: it writes back the state the
   // load replaced, unless something was written since. The replaced state itself is generic
@@ -73,10 +79,10 @@ class LoadRuntime: Observable {
   /// Whether anything read ``isRunning``; the side values' flags follow
   /// (`LoadRuntime+SideValues.swift`): a write tells observers only once one was read.
   @exclusivity(unchecked) @usableFromInline final private(set) var isRunningObserved = false
-  @exclusivity(unchecked) @usableFromInline final var isProgressObserved = false
-  @exclusivity(unchecked) @usableFromInline final var isAttemptObserved = false
-  @exclusivity(unchecked) @usableFromInline final var isWaitingObserved = false
-  @exclusivity(unchecked) @usableFromInline final var isRefreshErrorObserved = false
+  /// Whether anything read ``progress``, ``attempt``, ``waiting`` and ``refreshError``: one
+  /// bit each (``isProgressObserved`` and the three after it), in one byte, so that the
+  /// runtime's fields end before the word a subclass's first field takes.
+  @exclusivity(unchecked) @usableFromInline final var observedSides: UInt8 = 0
 
   /// Whether anything watches the states this slot writes.
   @exclusivity(unchecked) @usableFromInline final var isWatched = false
@@ -85,12 +91,32 @@ class LoadRuntime: Observable {
   /// started. Cleared once its end is reported, so a load reports exactly one end.
   @exclusivity(unchecked) @usableFromInline final var isTraced = false
 
-  /// What the slot shows beside its state, and the registrar its observers use; created on
-  /// first use (``activityObject()``), so that a slot nobody observes and no load reports to
-  /// stays small.
-  @exclusivity(unchecked) final private(set) var activity: SlotActivity?
-
   @usableFromInline nonisolated init() {}
+
+  @usableFromInline final var isProgressObserved: Bool {
+    @inline(__always) get { isObserved(side: 1) }
+    @inline(__always) set { setObserved(side: 1, newValue) }
+  }
+  @usableFromInline final var isAttemptObserved: Bool {
+    @inline(__always) get { isObserved(side: 2) }
+    @inline(__always) set { setObserved(side: 2, newValue) }
+  }
+  @usableFromInline final var isWaitingObserved: Bool {
+    @inline(__always) get { isObserved(side: 4) }
+    @inline(__always) set { setObserved(side: 4, newValue) }
+  }
+  @usableFromInline final var isRefreshErrorObserved: Bool {
+    @inline(__always) get { isObserved(side: 8) }
+    @inline(__always) set { setObserved(side: 8, newValue) }
+  }
+
+  @inline(__always) @usableFromInline final func isObserved(side bit: UInt8) -> Bool {
+    observedSides & bit != 0
+  }
+
+  @inline(__always) @usableFromInline final func setObserved(side bit: UInt8, _ observed: Bool) {
+    observedSides = observed ? observedSides | bit : observedSides & ~bit
+  }
 
   deinit {
     // The owner is gone: its load must not go on. `Task` is Sendable, so a nonisolated

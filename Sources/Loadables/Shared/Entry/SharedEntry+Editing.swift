@@ -10,7 +10,7 @@ extension SharedEntry {
     -> Bool
   {
     if !operation.isSet, !book.facts.showsValue, !overAbsent { return false }
-    if slot.isBusy, !slot.isLoadingAddedPage { cancel() }
+    if slot.isBusy, !isLoadingAddedPage { cancel() }
     let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
     itemLink?.edited(id, operation, before: before)

@@ -326,9 +326,12 @@ where State.Value == Value {
     perform(book.refresh())
   }
 
+  /// Whether the running fetch is a paged list's next or previous page.
+  var isLoadingAddedPage: Bool { slot.isBusy && engine.isAddedPage(slot.generation) }
+
   /// Cancels the running fetch and brings back the state it replaced.
   public func cancel() {
-    slot.nextCause = slot.isLoadingAddedPage ? .nextPage : .restored
+    slot.nextCause = isLoadingAddedPage ? .nextPage : .restored
     engine.cancel(engineSlot)
     slot.nextCause = nil
   }

@@ -187,7 +187,7 @@ final class EntryItemLink<
     guard let entry, entry.isFetching else { return nil }
     // A cancelled first-page fetch brings back the state it replaced, as old as
     // `baseStamp`; a cancelled next page, or a base with no value, brings back no items.
-    if entry.slot.isLoadingAddedPage || !entry.book.base._holdsValue { return fetchStamp }
+    if entry.isLoadingAddedPage || !entry.book.base._holdsValue { return fetchStamp }
     return Swift.min(baseStamp, fetchStamp)
   }
 

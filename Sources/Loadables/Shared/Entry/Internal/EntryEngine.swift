@@ -54,6 +54,10 @@ where State.Value == Value {
   /// The most pages a paged list keeps; `nil` for no limit, and for an entry of one value.
   var maxPages: Int? { nil }
 
+  /// Whether `generation` is the slot's generation of a load fetching a paged list's next or
+  /// previous page; never, for an entry of one value.
+  func isAddedPage(_ generation: UInt64) -> Bool { false }
+
   /// The policy every fetch runs under, as ``LoadPolicy/description`` writes it.
   var policyDescription: String { "none" }
 }

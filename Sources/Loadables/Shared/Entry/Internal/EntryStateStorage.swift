@@ -66,14 +66,6 @@ where State.Value == Value {
     }
   }
 
-  /// The generation of the load that fetches a paged list's next or previous page, if one
-  /// was started: the engine's writes while the generation is still that one (the page's
-  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
-  /// moves the generation on. Zero when none was started: no load's generation is zero
-  /// (starting one moves the generation on from zero), and a plain word keeps the slot
-  /// smaller than an optional one.
-  @exclusivity(unchecked) var addedPageGeneration: UInt64 = 0
-
   /// The registrar the state and the entry's status are observed through, made at the first
   /// observed read: until then nothing can observe either, and an entry nobody has read (one
   /// restored at launch for a screen not shown yet) stays small. Boxed, as a stored slot's is
@@ -123,14 +115,6 @@ where State.Value == Value {
   var state: State {
     observeEntry(LoadRuntime.stateKey)
     return storage
-  }
-
-  /// Whether the running load fetches a paged list's next or previous page.
-  var isLoadingAddedPage: Bool { isBusy && isAddedPageGeneration }
-
-  /// Whether the current generation is that of a load fetching an added page.
-  private var isAddedPageGeneration: Bool {
-    addedPageGeneration != 0 && generation == addedPageGeneration
   }
 
   /// The engine sees the committed base, never an optimistic value.
@@ -235,9 +219,14 @@ extension EntryStateStorage: StateAccess where State: EngineState {
   /// Hands `state` to the entry with its cause; `unchanged` when the engine found it equal to
   /// the base it read.
   private func write(_ state: State, unchanged: Bool) {
-    let cause = nextCause ?? (isAddedPageGeneration ? .nextPage : Self.cause(of: state))
+    guard let entry else {
+      nextCause = nil
+      return
+    }
+    let cause =
+      nextCause ?? (entry.engine.isAddedPage(generation) ? .nextPage : Self.cause(of: state))
     nextCause = nil
-    entry?.engineWrote(state, cause: cause, equalsBase: unchanged)
+    entry.engineWrote(state, cause: cause, equalsBase: unchanged)
   }
 
   /// Why the engine wrote `state`: a spinner is a fetch's start, the reset state a reset,

@@ -6,6 +6,13 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
 {
   private let source: PagedSource<Item, Cursor>
   private let refreshedPages: PagedRefresh
+  /// The slot's generation of the load that fetches a next or previous page, if one was
+  /// started: the engine's writes while the generation is still that one (the page's
+  /// spinner, its outcome) are that page's (``WriteCause/nextPage``). Any newer load or stop
+  /// moves the generation on. Zero when none was started: no load's generation is zero
+  /// (starting one moves the generation on from zero). Kept here, not in the slot, which
+  /// every entry has.
+  private var addedPageGeneration: UInt64 = 0
 
   init(_ source: PagedSource<Item, Cursor>, refreshedPages: PagedRefresh) {
     self.source = source
@@ -16,7 +23,7 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
   override func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {
     // A first page supersedes a next or previous page in flight; cancelled first, so its
     // spinner goes and the list's freshness stays the first page's.
-    if slot.isLoadingAddedPage {
+    if slot.isBusy, isAddedPage(slot.generation) {
       slot.nextCause = .nextPage
       slot.cancel()
       slot.nextCause = nil
@@ -62,9 +69,13 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
     // The writes of this load (its spinner, its page or its failure) are the added page's;
     // if no load starts, the generation stays and so must the mark.
     let before = slot.generation
-    slot.addedPageGeneration = before &+ 1
+    addedPageGeneration = before &+ 1
     _ = slot.launchAddedPage(source, previous: previous, priority: nil)
-    if slot.generation == before { slot.addedPageGeneration = 0 }
+    if slot.generation == before { addedPageGeneration = 0 }
+  }
+
+  override func isAddedPage(_ generation: UInt64) -> Bool {
+    addedPageGeneration != 0 && generation == addedPageGeneration
   }
 
   override func cancel(_ slot: Slot) { slot.cancel() }
