@@ -90,6 +90,38 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.shown, .loaded(7))
   }
 
+  /// The state shown while edits are pending is kept on the log's last edit alone, laid
+  /// once at each write: reading it runs no edit, and whichever edit leaves the log, what
+  /// shows is the base with the others laid over it.
+  func testTheShownStateIsLaidOnceAtEachWriteAndKeptOnTheLastEditAlone() async {
+    var book = Book(staleTime: .zero, at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
+    var runs = 0
+    _ = book.applyEdit(1, .update { $0 += 10 }, at: t(1))
+    _ = book.applyEdit(
+      2,
+      .update { value in
+        runs += 1
+        value *= 2
+      }, at: t(1))
+    _ = book.applyEdit(3, .update { $0 += 100 }, at: t(1))
+    XCTAssertEqual(runs, 2, "edit 2 did not run once at each of the two writes since it came")
+    for _ in 0..<3 { XCTAssertEqual(book.shown, .loaded(122)) }
+    XCTAssertEqual(runs, 2, "reading the shown state ran the edits again")
+    XCTAssertEqual(book.edits.map { $0.laid != nil }, [false, false, true])
+
+    XCTAssertEqual(book.rollBackEdit(3, at: t(2)), [.write(.rolledBack)])
+    XCTAssertEqual(book.shown, .loaded(22), "the last edit left and took the others with it")
+    XCTAssertEqual(book.edits.map { $0.laid != nil }, [false, true])
+    XCTAssertEqual(book.commitEdit(1), [.committed])
+    XCTAssertEqual(book.shown, .loaded(22), "a commit changed what shows")
+    XCTAssertEqual(book.rollBackEdit(1, at: t(3)), [.write(.rolledBack)])
+    XCTAssertEqual(book.shown, .loaded(2))
+    XCTAssertEqual(book.rollBackEdit(2, at: t(3)), [.write(.rolledBack)])
+    XCTAssertEqual(book.shown, .loaded(1), "with the log empty the base shows")
+    XCTAssertTrue(book.edits.isEmpty)
+  }
+
   func testACommittedEditStaysUntilAFetchStartedAfterTheCommitLands() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))

@@ -66,6 +66,44 @@ final class SavedPagedListTests: XCTestCase {
     return feed
   }
 
+  // MARK: - Several kinds in one store
+
+  /// Not `Codable`: kept in memory only.
+  struct Draft: Equatable, Sendable {
+    var text: String
+  }
+
+  /// Entries of several state types, written in turn, are each saved as their type says: the
+  /// paged list whole, a value as its value, a value that is not `Codable` not at all (the
+  /// store asks how a type is saved once, and answers every later entry of it from that).
+  func testEntriesOfSeveralTypesWrittenInTurnAreEachSavedAsTheirTypeSays() async {
+    let saved = StorePersistence.inMemory(version: "1")
+    let store = relaunch(saved)
+    let feed = store.pagedLoader(for: ["feed"], source: StoryServer().source())
+    await feed.load()
+    await store.loader(for: ["story", 1]) { Story(id: 1, title: "One") }.load()
+    await store.loader(for: ["draft"]) { Draft(text: "unsaved") }.load()
+    await store.loader(for: ["title"]) { "Stories" }.load()
+    await feed.loadNextPage()
+    await store.loader(for: ["story", 2]) { Story(id: 2, title: "Two") }.load()
+    await store.flushPersistence()
+
+    let next = relaunch(saved)
+    let restoredFeed = next.pagedLoader(for: ["feed"], source: StoryServer().source())
+    XCTAssertEqual(restoredFeed.state.items, stories(1, 2), "the list was not saved whole")
+    XCTAssertTrue(restoredFeed.state.hasNextPage, "the list's cursors were not saved")
+    XCTAssertEqual(
+      next.loader(for: ["story", 1]) { Story(id: 1, title: "x") }.state,
+      .loaded(Story(id: 1, title: "One")))
+    XCTAssertEqual(
+      next.loader(for: ["story", 2]) { Story(id: 2, title: "x") }.state,
+      .loaded(Story(id: 2, title: "Two")))
+    XCTAssertEqual(next.loader(for: ["title"]) { "x" }.state, .loaded("Stories"))
+    let draft = next.loader(for: ["draft"]) { Draft(text: "x") }
+    XCTAssertEqual(draft.state, .absent, "a value that is not Codable was saved")
+    XCTAssertEqual(next.recentPersistenceEvents, [])
+  }
+
   // MARK: - Whole
 
   func testARestoredListHasEveryPageItsCursorsAndPagesOnFromTheLastOne() async {
