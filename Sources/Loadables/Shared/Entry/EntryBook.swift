@@ -221,22 +221,16 @@ struct EntryBook<State: SharedEntryState> {
     return state
   }
 
-  /// Lays every edit over the base again and keeps the result on the last edit (the others
-  /// keep none), as ``shown``; returns whether it holds a value. Apart from
-  /// ``written(_:at:shownSince:stale:)``, which would otherwise look up the edits' metadata
-  /// at every write, edits or not.
+  /// Lays every edit over the base again and keeps the result on the last edit, as
+  /// ``shown``; returns whether it holds a value. (The edit that was last before a new one
+  /// let go of its state in ``applyEdit(_:_:overAbsent:at:)``; an edit that leaves the log
+  /// takes its own.) Apart from ``written(_:at:shownSince:stale:)``, which would otherwise
+  /// look up the edits' metadata at every write, edits or not.
   @inline(never)
   private mutating func layEditsOverBase() -> Bool {
-    var state = base
-    var index = 0
-    while index < edits.count {
-      state = edits[index].operation.apply(to: state)
-      edits[index].laid = nil
-      index += 1
-    }
-    let holdsValue = state._holdsValue
-    if index > 0 { edits[index - 1].laid = state }
-    return holdsValue
+    let state = editsLaidOverBase()
+    edits[edits.count - 1].laid = state
+    return state._holdsValue
   }
 
   // MARK: - Edits
@@ -249,6 +243,8 @@ struct EntryBook<State: SharedEntryState> {
     at now: Duration
   ) -> Effects {
     if !operation.isSet, !showsValue, !overAbsent { return [] }
+    // Only the last edit keeps the state shown.
+    if !facts.showsBase { edits[edits.count - 1].laid = nil }
     edits.append(PendingEdit(id: id, operation: operation))
     return written(.optimisticEdit, at: now)
   }

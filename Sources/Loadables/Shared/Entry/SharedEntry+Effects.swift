@@ -103,8 +103,13 @@ extension SharedEntry {
   /// fetch's start, nor for an entry nobody watches.
   @inline(never)
   private func write(_ cause: WriteCause, showsSame: Bool) {
-    let unchanged = cause == .fetched && (showsSame || slot.shows(book.shown))
-    if !unchanged { slot.show(book.shown) }
+    var unchanged = cause == .fetched && showsSame
+    if !unchanged {
+      // Read once: while edits are pending it is kept on the edit log's last edit.
+      let shown = book.shown
+      unchanged = cause == .fetched && slot.shows(shown)
+      if !unchanged { slot.show(shown) }
+    }
     if cause != .optimisticEdit && cause != .rolledBack && cause != .nextPage {
       slot.setFetchedAt(book.facts.fetchedAt)
       slot.setPlaceholder(book.facts.isPlaceholder)
