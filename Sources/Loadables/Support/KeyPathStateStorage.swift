@@ -90,7 +90,7 @@ final class KeyPathStateStorage<Owner: AnyObject, State: EngineState>: LoadRunti
   /// A slot that nobody observes or watches leaves the table as soon as its load ends.
   @usableFromInline
   override func didBecomeIdle() {
-    if !isRunningObserved, !isProgressObserved, !isAttemptObserved, !isWatched,
+    if !isRunningObserved, observedSides.isDisjoint(with: [.progress, .attempt]), !isWatched,
       !hasRefreshError, following == nil
     {
       SlotRegistry.remove(self, keyPath: keyPath, ownerID: ownerID)

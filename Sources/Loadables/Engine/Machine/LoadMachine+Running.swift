@@ -32,7 +32,7 @@ extension LoadMachine {
     work: Work<State>,
     through access: some StateAccess<State>
   ) -> Task<Void, Never> {
-    if isProgressObserved {
+    if observedSides.contains(.progress) {
       return launchReportingProgress(
         context, silently: silently, keepingValue: keepingValue, priority: priority,
         interrupts: interrupts, work: work)
@@ -75,7 +75,7 @@ extension LoadMachine {
     interrupts: Interrupts?,
     returning block: @MainActor () async throws -> State.Output
   ) async {
-    if isProgressObserved {
+    if observedSides.contains(.progress) {
       await runAwaitedReportingProgress(
         context, silently: silently, keepingValue: keepingValue, interrupts: interrupts,
         returning: block)
@@ -105,7 +105,7 @@ extension LoadMachine {
     interrupts: Interrupts?,
     yielding block: @MainActor (_ yield: (State) -> Void) async throws -> Void
   ) async {
-    if isProgressObserved {
+    if observedSides.contains(.progress) {
       await runAwaitedReportingProgress(
         context, silently: silently, interrupts: interrupts, yielding: block)
       return

@@ -6,10 +6,10 @@
 
 extension LoadRuntime {
   /// Marks a value shown beside the state (`progress`, `attempt`, `isWaitingForNetwork`,
-  /// `refreshError`) observed (`flag`) and registers the current observer of its `marker`:
+  /// `refreshError`) observed (`side`) and registers the current observer of its `marker`:
   /// its writes tell observers from then on.
-  private final func observeSide(_ flag: inout Bool, _ marker: KeyPath<LoadRuntime, Int>) {
-    flag = true
+  private final func observeSide(_ side: ObservedSides, _ marker: KeyPath<LoadRuntime, Int>) {
+    observedSides.insert(side)
     observe(marker)
   }
 
@@ -29,7 +29,7 @@ extension LoadRuntime {
   /// The progress the running load last reported; `nil` when it reported none or no load
   /// runs. Reading it under observation tracking registers the observer.
   @usableFromInline final var progress: LoadingProgress? {
-    observeSide(&isProgressObserved, \LoadRuntime.progressMarker)
+    observeSide(.progress, \LoadRuntime.progressMarker)
     return currentProgress
   }
 
@@ -43,7 +43,9 @@ extension LoadRuntime {
 
   final func updateProgress(_ progress: LoadingProgress?) {
     guard currentProgress != progress else { return }
-    writeSide(\LoadRuntime.progressMarker, observed: isProgressObserved) { $0.progress = progress }
+    writeSide(\LoadRuntime.progressMarker, observed: observedSides.contains(.progress)) {
+      $0.progress = progress
+    }
   }
 
   // MARK: - Retry attempts
@@ -54,7 +56,7 @@ extension LoadRuntime {
   /// has no retry policy or no load runs. Reading it under observation tracking registers
   /// the observer.
   @usableFromInline final var attempt: RetryAttempt? {
-    observeSide(&isAttemptObserved, \LoadRuntime.attemptMarker)
+    observeSide(.attempt, \LoadRuntime.attemptMarker)
     return currentAttempt
   }
 
@@ -68,7 +70,9 @@ extension LoadRuntime {
 
   final func updateAttempt(_ attempt: RetryAttempt?) {
     if attempt == nil, currentAttempt == nil { return }
-    writeSide(\LoadRuntime.attemptMarker, observed: isAttemptObserved) { $0.attempt = attempt }
+    writeSide(\LoadRuntime.attemptMarker, observed: observedSides.contains(.attempt)) {
+      $0.attempt = attempt
+    }
   }
 
   // MARK: - Waiting for the network
@@ -79,7 +83,7 @@ extension LoadRuntime {
   /// `false` when no load runs. Reading it under observation tracking registers the
   /// observer.
   @usableFromInline final var isWaitingForNetwork: Bool {
-    observeSide(&isWaitingObserved, \LoadRuntime.waitingMarker)
+    observeSide(.waiting, \LoadRuntime.waitingMarker)
     return currentlyWaitingForNetwork
   }
 
@@ -94,7 +98,7 @@ extension LoadRuntime {
 
   final func updateWaitingForNetwork(_ waiting: Bool) {
     guard currentlyWaitingForNetwork != waiting else { return }
-    writeSide(\LoadRuntime.waitingMarker, observed: isWaitingObserved) {
+    writeSide(\LoadRuntime.waitingMarker, observed: observedSides.contains(.waiting)) {
       $0.isWaitingForNetwork = waiting
     }
   }
@@ -112,7 +116,7 @@ extension LoadRuntime {
   /// with ``LoadPolicy/keepValueOnFailure()``); `nil` after a success, `reset()` or an
   /// assignment. Reading it under observation tracking registers the observer.
   @usableFromInline final var refreshError: (any Error)? {
-    observeSide(&isRefreshErrorObserved, \LoadRuntime.refreshErrorMarker)
+    observeSide(.refreshError, \LoadRuntime.refreshErrorMarker)
     return currentRefreshError
   }
 
@@ -122,7 +126,7 @@ extension LoadRuntime {
   /// Shows `error` beside the state, or clears it.
   @usableFromInline final func setRefreshError(_ error: (any Error)?) {
     if error == nil, currentRefreshError == nil { return }
-    writeSide(\LoadRuntime.refreshErrorMarker, observed: isRefreshErrorObserved) {
+    writeSide(\LoadRuntime.refreshErrorMarker, observed: observedSides.contains(.refreshError)) {
       $0.refreshError = error
     }
   }
@@ -149,9 +153,11 @@ extension LoadRuntime {
   /// observes this slot's status that what it shows may have changed.
   private final func followedStatusChanged() {
     if isRunningObserved { mutate(\LoadRuntime.runningMarker, observed: true) {} }
-    if isProgressObserved { mutate(\LoadRuntime.progressMarker, observed: true) {} }
-    if isAttemptObserved { mutate(\LoadRuntime.attemptMarker, observed: true) {} }
-    if isWaitingObserved { mutate(\LoadRuntime.waitingMarker, observed: true) {} }
-    if isRefreshErrorObserved { mutate(\LoadRuntime.refreshErrorMarker, observed: true) {} }
+    if observedSides.contains(.progress) { mutate(\LoadRuntime.progressMarker, observed: true) {} }
+    if observedSides.contains(.attempt) { mutate(\LoadRuntime.attemptMarker, observed: true) {} }
+    if observedSides.contains(.waiting) { mutate(\LoadRuntime.waitingMarker, observed: true) {} }
+    if observedSides.contains(.refreshError) {
+      mutate(\LoadRuntime.refreshErrorMarker, observed: true) {}
+    }
   }
 }

@@ -79,10 +79,10 @@ class LoadRuntime: Observable {
   /// Whether anything read ``isRunning``; the side values' flags follow
   /// (`LoadRuntime+SideValues.swift`): a write tells observers only once one was read.
   @exclusivity(unchecked) @usableFromInline final private(set) var isRunningObserved = false
-  /// Whether anything read ``progress``, ``attempt``, ``waiting`` and ``refreshError``: one
-  /// bit each (``isProgressObserved`` and the three after it), in one byte, so that the
+  /// Which of the values shown beside the state anything has read (``progress``,
+  /// ``attempt``, ``waiting``, ``refreshError``): one bit each, in one byte, so that the
   /// runtime's fields end before the word a subclass's first field takes.
-  @exclusivity(unchecked) @usableFromInline final var observedSides: UInt8 = 0
+  @exclusivity(unchecked) @usableFromInline final var observedSides: ObservedSides = []
 
   /// Whether anything watches the states this slot writes.
   @exclusivity(unchecked) @usableFromInline final var isWatched = false
@@ -92,31 +92,6 @@ class LoadRuntime: Observable {
   @exclusivity(unchecked) @usableFromInline final var isTraced = false
 
   @usableFromInline nonisolated init() {}
-
-  @usableFromInline final var isProgressObserved: Bool {
-    @inline(__always) get { isObserved(side: 1) }
-    @inline(__always) set { setObserved(side: 1, newValue) }
-  }
-  @usableFromInline final var isAttemptObserved: Bool {
-    @inline(__always) get { isObserved(side: 2) }
-    @inline(__always) set { setObserved(side: 2, newValue) }
-  }
-  @usableFromInline final var isWaitingObserved: Bool {
-    @inline(__always) get { isObserved(side: 4) }
-    @inline(__always) set { setObserved(side: 4, newValue) }
-  }
-  @usableFromInline final var isRefreshErrorObserved: Bool {
-    @inline(__always) get { isObserved(side: 8) }
-    @inline(__always) set { setObserved(side: 8, newValue) }
-  }
-
-  @inline(__always) @usableFromInline final func isObserved(side bit: UInt8) -> Bool {
-    observedSides & bit != 0
-  }
-
-  @inline(__always) @usableFromInline final func setObserved(side bit: UInt8, _ observed: Bool) {
-    observedSides = observed ? observedSides | bit : observedSides & ~bit
-  }
 
   deinit {
     // The owner is gone: its load must not go on. `Task` is Sendable, so a nonisolated
@@ -312,4 +287,22 @@ class LoadRuntime: Observable {
     mutate(\LoadRuntime.runningMarker, observed: isRunningObserved) { running = value }
     if !value { resumeIdleWaiters() }
   }
+}
+
+/// The values a slot shows beside its state that anything has read, one bit each
+/// (``LoadRuntime/observedSides``): a write tells observers only once one was read.
+@usableFromInline
+struct ObservedSides: OptionSet {
+  @usableFromInline let rawValue: UInt8
+
+  @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// ``LoadRuntime/progress`` was read.
+  @inlinable static var progress: ObservedSides { ObservedSides(rawValue: 1) }
+  /// ``LoadRuntime/attempt`` was read.
+  @inlinable static var attempt: ObservedSides { ObservedSides(rawValue: 2) }
+  /// Whether the load waits for the network was read.
+  @inlinable static var waiting: ObservedSides { ObservedSides(rawValue: 4) }
+  /// ``LoadRuntime/refreshError`` was read.
+  @inlinable static var refreshError: ObservedSides { ObservedSides(rawValue: 8) }
 }
