@@ -21,4 +21,7 @@ final class SlotActivity {
   @exclusivity(unchecked) var trace: LoadTrace?
   /// What this slot's events name it by, once a load of it has reported one.
   @exclusivity(unchecked) var subject: LoadSubject?
+  /// A shared entry's running fetch's own priority scope, when it started below the highest
+  /// priority (`SharedEntry+Prefetch.swift`).
+  @exclusivity(unchecked) var fetchPriority: LoadPriorityScope?
 }

@@ -82,10 +82,17 @@ where State.Value == Value {
   @exclusivity(unchecked) var lastUse: UInt64 = 0
 
   /// The priority scope of the running fetch when it started below the highest priority, for
-  /// a joining load to raise; see `SharedEntry+Prefetch.swift`. Kept by the engine.
+  /// a joining load to raise; see `SharedEntry+Prefetch.swift`. Kept in the slot's activity,
+  /// made for it: most fetches start at the highest priority and need none.
   var fetchPriority: LoadPriorityScope? {
-    get { engine.fetchPriority }
-    set { engine.fetchPriority = newValue }
+    get { slot.activity?.fetchPriority }
+    set {
+      if let newValue {
+        slot.activityObject().fetchPriority = newValue
+      } else {
+        slot.activity?.fetchPriority = nil
+      }
+    }
   }
 
   /// The entry's link to the items its store keeps in sync, when its value is made of them;
@@ -97,14 +104,15 @@ where State.Value == Value {
   /// (`EntrySaving`).
   @exclusivity(unchecked) var savedKey: PersistentKey?
 
-  /// Makes the entry of `key`, whose fetches `engine` runs; it shows the state's reset
-  /// state until something is written.
+  /// Makes the entry of `key`, whose fetches `engine` runs (with `fetch`, the app's closure,
+  /// for a value's entry); it shows the state's reset state until something is written.
   init(
     key: LoadKey,
     registryKey: LoadKey? = nil,
     now: Duration,
     settings: EntrySettings,
-    engine: EntryEngine<Value, State>
+    engine: EntryEngine<Value, State>,
+    fetch: (@MainActor () async throws -> Value)? = nil
   ) where State: EngineState {
     self.key = key
     if let registryKey, registryKey != key {
@@ -118,7 +126,7 @@ where State.Value == Value {
     self.madeWith = settings
     self.engine = engine
     self.book = EntryBook(staleTime: settings.requested.staleTime, at: now)
-    self.slot = EntryStateStorage(.resetState)
+    self.slot = EntryStateStorage(.resetState, fetch: fetch)
   }
 
   /// The engine's slot, pointed at this entry first: every call that runs the engine on the

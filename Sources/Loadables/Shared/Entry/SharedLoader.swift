@@ -28,5 +28,5 @@ extension SharedEntry: Loader where State == LoadableState<Value> {
   ///
   /// - Returns: The value.
   /// - Throws: Whatever the closure throws.
-  public func fetch() async throws -> Value { try await engine.fetch() }
+  public func fetch() async throws -> Value { try await engine.fetch(slot) }
 }

@@ -43,8 +43,23 @@ extension LoaderStore {
     let entry = SharedLoader(
       key: key, registryKey: registryKey, now: now,
       settings: entrySettings(requested, triggers: triggers),
-      engine: ValueEntryEngine(policy: policy, fetch: fetch))
+      engine: valueEngine(policy: policy), fetch: fetch)
     return register(entry, persisted: persisted, kind: "value")
+  }
+
+  /// The engine of a value entry made now with `policy`: the last value entry's when its
+  /// value type is the same and both policies are plain (no steps) and keep a value on
+  /// failure alike, a new one otherwise. A plain policy holds nothing else, so the engines
+  /// would be the same; a policy with steps gets an engine of its own.
+  func valueEngine<Value: Sendable>(policy: LoadPolicy<Value>) -> ValueEntryEngine<Value> {
+    if policy.steps.isEmpty, let last = lastValueEngine as? ValueEntryEngine<Value>,
+      last.isPlain, last.policy.keepsValueOnFailure == policy.keepsValueOnFailure
+    {
+      return last
+    }
+    let made = ValueEntryEngine(policy: policy)
+    lastValueEngine = made
+    return made
   }
 
   /// The settings of an entry made now: the last entry's when they are the same (entries of

@@ -111,6 +111,10 @@ public final class LoaderStore {
   /// (see ``entrySettings(_:triggers:)``).
   var lastEntrySettings: EntrySettings?
 
+  /// The engine the last value entry was made with, shared with the next made with the same
+  /// plain policy (see ``valueEngine(policy:)``).
+  var lastValueEngine: AnyObject?
+
   /// Creates an empty store.
   ///
   /// - Parameters:

@@ -5,21 +5,18 @@
 /// entry calls the one engine through this object, made by the store for the entry's state:
 /// ``ValueEntryEngine`` for a value's fetch (`ValueEntryEngine.swift`), ``PagedEntryEngine``
 /// for a paged list's pages (`PagedEntryEngine.swift`). It holds what the fetches need (the
-/// policy, the app's closure or source) and never the entry: each call is handed the slot.
+/// policy, a paged list's source) and never the entry: each call is handed the slot, which
+/// holds a value entry's own fetch closure (``EntryStateStorage/valueFetch``).
 ///
-/// One small object per entry, not a struct of closures: a store holds thousands of
-/// entries, and each closure with a context is an allocation of its own (see the restored
-/// entry's bytes in the Performance article).
+/// An object, not a struct of closures: a store holds thousands of entries, and each closure
+/// with a context is an allocation of its own. It holds nothing of one entry's, so entries
+/// made one after another with the same plain policy share one (see
+/// ``LoaderStore/valueEngine(policy:)``): a store's entries cost no engine each (see the
+/// restored entry's bytes in the Performance article).
 @MainActor
 class EntryEngine<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
   typealias Slot = EntryStateStorage<Value, State>
-
-  /// The priority scope of the running fetch when it started below the highest priority, for
-  /// a joining load to raise (``SharedEntry/fetchPriority``, `SharedEntry+Prefetch.swift`).
-  /// Kept with the fetch here rather than in the entry: the value engine's object has room
-  /// for it in the size its allocation takes anyway.
-  @exclusivity(unchecked) final var fetchPriority: LoadPriorityScope?
 
   nonisolated init() {}
 
@@ -39,9 +36,10 @@ where State.Value == Value {
   /// nothing for an entry of one value.
   func startAddedPage(_ slot: Slot, previous: Bool) {}
 
-  /// Runs the entry's fetch without touching the state (a ``SharedLoader``'s `fetch()`): the
-  /// app's closure for a value; the first page's items for a paged list.
-  func fetch() async throws -> Value { throw CancellationError() }
+  /// Runs the fetch of the entry `slot` belongs to without touching the state (a
+  /// ``SharedLoader``'s `fetch()`): the app's closure for a value; the first page's items for
+  /// a paged list.
+  func fetch(_ slot: Slot) async throws -> Value { throw CancellationError() }
 
   /// What a ``LoadKeyTypeMismatch`` names as the entry's type: the value's type for a
   /// ``LoadableState``, the state's for any other.

@@ -88,8 +88,15 @@ where State.Value == Value {
     }
   }
 
-  nonisolated init(_ empty: State) {
+  /// The app's fetch of a value entry, which its engine runs under the entry's policy
+  /// (``ValueEntryEngine``); `nil` for a paged list, whose engine holds its source. Held here,
+  /// by the entry's own object, so that the engine holds nothing of one entry's and entries
+  /// share it.
+  let valueFetch: (@MainActor () async throws -> Value)?
+
+  nonisolated init(_ empty: State, fetch: (@MainActor () async throws -> Value)?) {
     storage = empty
+    valueFetch = fetch
     super.init()
   }
 

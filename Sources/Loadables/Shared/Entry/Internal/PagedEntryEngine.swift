@@ -80,7 +80,9 @@ final class PagedEntryEngine<Item: Sendable, Cursor: Equatable & Sendable>:
 
   override func cancel(_ slot: Slot) { slot.cancel() }
   override func reset(_ slot: Slot) { slot.reset() }
-  override func fetch() async throws -> [Item] { try await source.fetch(source.first).items }
+  override func fetch(_ slot: Slot) async throws -> [Item] {
+    try await source.fetch(source.first).items
+  }
   override var policyDescription: String { source.policy.description }
   override var maxPages: Int? { source.maxPages }
 

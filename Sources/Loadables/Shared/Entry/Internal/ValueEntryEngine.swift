@@ -1,25 +1,26 @@
-/// The engine of a value's entry: each fetch runs the app's closure under the entry's
-/// policy.
+/// The engine of a value's entry: each fetch runs the app's closure, which the entry's slot
+/// holds (``EntryStateStorage/valueFetch``), under the entry's policy.
+///
+/// It holds the policy alone, so entries with the same plain policy (no steps: the store's
+/// default) share one; see ``LoaderStore/valueEngine(policy:)``.
 final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<Value>> {
-  private let policy: LoadPolicy<Value>
+  let policy: LoadPolicy<Value>
   /// Whether the policy has no steps, asked once: the engine's policy path asks it at each
   /// fetch, which in this unspecialised code looks up the metadata of the policy's step, of
   /// their array and of what a policy's start returns. Declared after the policy, in the
   /// bytes its layout leaves free.
-  private let isPlain: Bool
-  private let work: @MainActor () async throws -> Value
+  let isPlain: Bool
 
-  init(policy: LoadPolicy<Value>, fetch work: @escaping @MainActor () async throws -> Value) {
+  init(policy: LoadPolicy<Value>) {
     self.policy = policy
     isPlain = policy.steps.isEmpty
-    self.work = work
     super.init()
   }
 
   override func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {
     // The block holds the slot weakly, as the entry's task does: an entry gone before its
     // task runs fetches nothing.
-    let work = self.work
+    guard let work = slot.valueFetch else { return }
     let block: @MainActor () async throws -> Value = { [weak slot] in
       guard slot != nil else { throw CancellationError() }
       if let failure { throw failure }
@@ -34,7 +35,10 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
 
   override func cancel(_ slot: Slot) { slot.cancel() }
   override func reset(_ slot: Slot) { slot.reset() }
-  override func fetch() async throws -> Value { try await work() }
+  override func fetch(_ slot: Slot) async throws -> Value {
+    guard let work = slot.valueFetch else { throw CancellationError() }
+    return try await work()
+  }
   override var valueType: Any.Type { Value.self }
   override var policyDescription: String { policy.description }
 }
