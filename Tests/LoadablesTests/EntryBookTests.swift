@@ -190,4 +190,37 @@ final class EntryBookTests: XCTestCase {
     entry.removeWatcher(screen)
     entry.removeWatcher(persistence)
   }
+
+  func testTheBookKeepsItsStaleTimeAndUnobservedTimeToTheNanosecond() {
+    var book = Book(staleTime: .milliseconds(1_500), at: .nanoseconds(123_456_789))
+    XCTAssertEqual(book.staleTime, .milliseconds(1_500))
+    XCTAssertEqual(book.unobservedSince, .nanoseconds(123_456_789))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(1))
+    XCTAssertFalse(book.isStale(at: .milliseconds(2_499)))
+    XCTAssertTrue(book.isStale(at: .milliseconds(2_500)), "stale not at exactly its stale time")
+    _ = book.observe(isFetching: false, at: t(2))
+    XCTAssertNil(book.unobservedSince)
+    _ = book.endObservation(at: .nanoseconds(3_000_000_007))
+    XCTAssertEqual(book.unobservedSince, .nanoseconds(3_000_000_007))
+  }
+
+  func testAStaleTimeLongerThanNanosecondsHoldIsForever() {
+    var book = Book(staleTime: .seconds(Int64.max), at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(1))
+    XCTAssertFalse(book.isStale(at: .seconds(9_000_000_000)), "a value of 285 years went stale")
+    XCTAssertEqual(book.staleTime, .nanoseconds(Int64.max))
+  }
+
+  func testDurationsInNanosecondsRoundTowardZeroAndClampAtWhat64BitsHold() {
+    XCTAssertEqual(Duration.seconds(2).clampedNanoseconds, 2_000_000_000)
+    XCTAssertEqual(Duration.seconds(-2).clampedNanoseconds, -2_000_000_000)
+    XCTAssertEqual(
+      (Duration.nanoseconds(5) + .init(attoseconds: 999_999_999)).clampedNanoseconds, 5)
+    XCTAssertEqual(
+      (Duration.nanoseconds(-5) - .init(attoseconds: 999_999_999)).clampedNanoseconds, -5)
+    XCTAssertEqual(Duration.seconds(Int64.max).clampedNanoseconds, .max)
+    XCTAssertEqual(Duration.seconds(Int64.min).clampedNanoseconds, .min)
+    XCTAssertEqual(Duration.nanoseconds(Int64.max).clampedNanoseconds, .max)
+    XCTAssertEqual(Duration.nanoseconds(Int64.min).clampedNanoseconds, .min)
+  }
 }

@@ -1,17 +1,20 @@
 /// The counts and times of an ``EntryBook``: freshness, observers and fetches, with no
 /// generic value in them.
 struct EntryFacts {
-  // In the order that packs them: the flags in the bytes after the optional time; the two
-  // other times are a time and a flag each, as an optional's extra byte would cost a word.
+  // In the order that packs them: two times in whole nanoseconds, two counts, the flags in
+  // one word, then the two times of a fetched value. Every optional time is a time and a
+  // flag, as an optional's extra byte would cost a word; the stale time and the time the
+  // observers left are read seldom and never add up, so they keep nanoseconds (a word each)
+  // rather than a `Duration` (two): the book is in every shared entry.
 
-  /// How long a fetched value stays fresh.
-  let staleTime: Duration
+  /// ``staleTime`` in whole nanoseconds, clamped to what 64 bits hold (292 years).
+  private let staleNanoseconds: Int64
+  /// ``unobservedSince`` in whole nanoseconds, while it is set.
+  private var unobservedNanoseconds: Int64 = 0
   /// How many observers are alive.
   var observerCount = 0
   /// How many fetches the book has started; a fetch's writes belong to the latest one.
   var fetchEpoch: UInt64 = 0
-  /// Since when nobody observes the entry; `nil` while observed.
-  var unobservedSince: Duration?
   /// Whether the value was invalidated since it was shown.
   var invalidated = false
   /// The staleness last told to observers (the observable `isStale`).
@@ -23,6 +26,8 @@ struct EntryFacts {
   /// Whether the edit log is empty, so the state shown is the base with nothing laid over
   /// it: kept at each change of the log.
   var showsBase = true
+  /// Whether ``unobservedSince`` is set.
+  private var isUnobserved = true
   /// Whether ``updatedAt`` is set.
   private var hasUpdatedAt = false
   /// Whether ``fetchedAt`` is set.
@@ -31,6 +36,19 @@ struct EntryFacts {
   private var updatedTime: Duration = .zero
   /// ``fetchedAt`` while it is set.
   private var fetchedTime: Duration = .zero
+
+  /// How long a fetched value stays fresh, to the nanosecond.
+  var staleTime: Duration { .nanoseconds(staleNanoseconds) }
+
+  /// Since when nobody observes the entry, on the store's stopwatch to the nanosecond; `nil`
+  /// while observed.
+  var unobservedSince: Duration? {
+    get { isUnobserved ? .nanoseconds(unobservedNanoseconds) : nil }
+    set {
+      isUnobserved = newValue != nil
+      unobservedNanoseconds = newValue?.clampedNanoseconds ?? 0
+    }
+  }
 
   /// When a value was last shown, on the store's stopwatch; `nil` before any value.
   var updatedAt: Duration? {
@@ -52,8 +70,8 @@ struct EntryFacts {
   }
 
   init(staleTime: Duration, unobservedSince: Duration) {
-    self.staleTime = staleTime
-    self.unobservedSince = unobservedSince
+    staleNanoseconds = staleTime.clampedNanoseconds
+    unobservedNanoseconds = unobservedSince.clampedNanoseconds
   }
 
   /// Whether the value is stale at `now`: invalidated, older than the stale time, or absent.
@@ -65,5 +83,17 @@ struct EntryFacts {
   /// Whether a load at `now` fetches: no fetch runs to join, and no fresh value is shown.
   func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
     !isFetching && !(showsValue && !isStale(at: now))
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, rounded toward zero, and clamped to what 64 bits hold
+  /// (about 292 years either way): a longer one is as good as forever.
+  var clampedNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (whole, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, overflowedAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !overflowed, !overflowedAgain else { return seconds < 0 ? .min : .max }
+    return total
   }
 }
