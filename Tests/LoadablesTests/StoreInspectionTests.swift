@@ -103,6 +103,20 @@ final class StoreInspectionTests: XCTestCase {
     XCTAssertEqual(snapshot.error as? SimulatedFailure, SimulatedFailure())
   }
 
+  func testAnEntryThatNeverGoesStaleShowsItsStaleTimeAsAskedAndStaysFresh() async throws {
+    let clock = ManualClock()
+    let store = LoaderStore(clock: clock)
+    let forever = Duration.seconds(Int64.max)
+    let entry = store.loader(for: ["forever"], staleTime: forever) { 7 }
+    await entry.load()
+    clock.advance(by: .seconds(1_000_000_000))
+    XCTAssertFalse(entry.isStale, "a value went stale before its stale time")
+    let snapshot = try XCTUnwrap(store.snapshot().entry(["forever"]))
+    XCTAssertEqual(snapshot.staleTime, forever)
+    XCTAssertEqual(snapshot.staleness, .fresh)
+    XCTAssertEqual(entry.settings.staleTime, forever)
+  }
+
   func testExactKeyActionsLeaveLongerKeysAlone() async throws {
     let store = LoaderStore()
     var fetches = 0

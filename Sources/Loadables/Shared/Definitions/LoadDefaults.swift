@@ -123,7 +123,7 @@ extension SharedEntry {
   /// reported when they differ, see ``StoreDiagnostic``).
   public var settings: LoadSettings {
     LoadSettings(
-      staleTime: book.staleTime, policy: engine.policyDescription,
+      staleTime: requested.staleTime, policy: engine.policyDescription,
       waitsForNetwork: requested.waitsInForce, refreshTriggerCount: triggers.count,
       isPersisted: requested.persisted)
   }

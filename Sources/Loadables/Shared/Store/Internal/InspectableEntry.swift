@@ -41,7 +41,7 @@ extension SharedEntry: InspectableEntry {
       valueType: String(describing: valueType), phase: phase,
       valueSummary: summary?.value, error: summary?.error ?? slot.refreshError,
       nextPage: summary?.nextPage, observerCount: observerCount,
-      fetchedAt: facts.fetchedAt.map(store.wallDate(at:)), staleTime: facts.staleTime,
+      fetchedAt: facts.fetchedAt.map(store.wallDate(at:)), staleTime: requested.staleTime,
       staleness: staleness, staleAt: staleAt, isRunning: slot.isBusy,
       isWaitingForNetwork: slot.isWaitingForNetwork, attempt: slot.attempt,
       progress: slot.progress, isPersisted: persisted, pendingEditCount: pending,
