@@ -3,9 +3,9 @@
 struct EntryFacts {
   // In the order that packs them: two times in whole nanoseconds, two counts, the flags in
   // one word, then the two times of a fetched value. Every optional time is a time and a
-  // flag, as an optional's extra byte would cost a word; the stale time and the time the
-  // observers left are read seldom and never add up, so they keep nanoseconds (a word each)
-  // rather than a `Duration` (two): the book is in every shared entry.
+  // flag, as an optional's extra byte would cost a word. The stale time and the time the
+  // observers left keep whole nanoseconds (a word each) rather than a `Duration` (two): no
+  // freshness or grace time needs finer, and the book is in every shared entry.
 
   /// ``staleTime`` in whole nanoseconds, clamped to what 64 bits hold (292 years).
   private let staleNanoseconds: Int64

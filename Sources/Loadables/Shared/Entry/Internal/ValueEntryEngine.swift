@@ -18,9 +18,11 @@ final class ValueEntryEngine<Value: Sendable>: EntryEngine<Value, LoadableState<
   }
 
   override func startFetch(_ slot: Slot, silently: Bool, failure: (any Error)?) {
+    // A value entry's slot always holds its fetch (the store makes them together); the
+    // guard only spares an unwrap that could trap.
+    guard let work = slot.valueFetch else { return }
     // The block holds the slot weakly, as the entry's task does: an entry gone before its
     // task runs fetches nothing.
-    guard let work = slot.valueFetch else { return }
     let block: @MainActor () async throws -> Value = { [weak slot] in
       guard slot != nil else { throw CancellationError() }
       if let failure { throw failure }
