@@ -11,8 +11,8 @@
 /// An object, not a struct of closures: a store holds thousands of entries, and each closure
 /// with a context is an allocation of its own. It holds nothing of one entry's, so entries
 /// made one after another with the same plain policy share one (see
-/// ``LoaderStore/valueEngine(policy:)``): a store's entries cost no engine each (see the
-/// restored entry's bytes in the Performance article).
+/// ``LoaderStore/valueEngine(policy:)``): entries made alike cost one engine between them,
+/// not one each (see the restored entry's bytes in the Performance article).
 @MainActor
 class EntryEngine<Value: Sendable, State: SharedEntryState & Sendable>
 where State.Value == Value {
