@@ -313,23 +313,30 @@ final class StoreRemovalTests: XCTestCase {
 
   func testAFirstObserverArrivingDuringAFetchIsToldWhenItEndsAndWhenTheNextStarts() async {
     let store = LoaderStore()
-    let gate = Gate<Int>()
-    let entry = store.loader(for: ["a"]) { try await gate.pass() }
+    // A gate for each fetch: an opened gate stays open, so the refresh needs a new one to
+    // be held at.
+    let gates = [Gate<Int>(), Gate<Int>()]
+    var fetches = 0
+    let entry = store.loader(for: ["a"]) { () async throws -> Int in
+      fetches += 1
+      return try await gates[fetches - 1].pass()
+    }
     let loading = Task { await entry.load() }
-    await gate.arrival()
+    await gates[0].arrival()
     // Nobody has read the store's activity yet: its first observers come while it counts one.
     let fetchingChanges = ChangeCounter { _ = store.isRunning }
     let countChanges = ChangeCounter { _ = store.runningCount }
     XCTAssertTrue(store.isRunning)
-    gate.open(1)
+    gates[0].open(1)
     _ = await loading.value
     XCTAssertFalse(store.isRunning)
     XCTAssertEqual(fetchingChanges.count, 1, "the fetch's end did not wake the observer")
     XCTAssertEqual(countChanges.count, 1)
     let refreshing = Task { await entry.refresh() }
-    await gate.arrival()
+    await gates[1].arrival()
+    XCTAssertTrue(store.isRunning)
     XCTAssertEqual(fetchingChanges.count, 2, "the next fetch's start did not wake the observer")
-    gate.open(2)
+    gates[1].open(2)
     _ = await refreshing.value
     XCTAssertEqual(fetchingChanges.count, 3)
     XCTAssertEqual(countChanges.count, 3)
