@@ -254,7 +254,8 @@ enum FileCalls {
     var names: [String] = []
     while let entry = readdir(directory) {
       let raw = UnsafeRawPointer(entry) + offset
-      // `d_name` holds 256 bytes: a name shorter than the prefix differs at its NUL.
+      // `d_name` holds 256 bytes (1,024 on Darwin): a name shorter than the prefix differs at
+      // its NUL.
       if !wanted.isEmpty, memcmp(raw, wanted, wanted.count) != 0 { continue }
       let name = String(cString: raw.assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
