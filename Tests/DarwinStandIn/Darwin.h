@@ -7,9 +7,9 @@
 // enum) instead of Glibc's.
 //
 // Sources. The iOS 18.0 SDK of Xcode 16.0 places each header at iPhoneOS18.0.sdk/usr/include/
-// <header>; that SDK's C headers are only partly among the stored files of the public
-// repository xybp888/iOS-SDKs (its copies of one file are kept once, under the first SDK that
-// has that text), so each declaration below names the copy it was read from:
+// <header>. Few of that SDK's C headers are among the stored files of the public repository
+// xybp888/iOS-SDKs (it holds a part of each SDK), so each declaration below names the copy it
+// was read from, the nearest one stored:
 //
 //   [fcntl]   iPhoneOS16.4.sdk/usr/include/sys/fcntl.h (xybp888/iOS-SDKs, commit f4fc87b8)
 //   [unistd]  iPhoneOS16.4.sdk/usr/include/unistd.h (xybp888/iOS-SDKs, commit f4fc87b8)
@@ -23,10 +23,11 @@
 //   [errno]   iPhoneOS18.0.sdk/usr/lib/swift/_errno.swiftmodule/arm64-apple-ios.swiftinterface
 //             (xybp888/iOS-SDKs, commit 88fdca9d): its `POSIXErrorCode` gives each E* value
 //
-// and, for what none of those holds, the SDK header it sits in, written from Apple's libc as
-// every iOS SDK since iOS 10 declares it (marked "not stored"). Types are spelled as the SDK
+// and, for what none of those holds, the SDK header it sits in, written from Apple's libc
+// without a stored copy to read (marked "not stored"). Types are spelled as the SDK
 // spells them after its typedefs for arm64 (LP64; `long` is 64 bits, as on x86_64 Linux, so
-// the layouts match), and only what the library calls is declared: fewer declarations, never
+// the layouts match), and only what the library calls is declared, with a few neighbours:
+// fewer declarations, never
 // looser ones. Availability attributes are left out (Linux ignores them; every call here is
 // older than the package's floor, iOS 17). `open`, `openat` and `fcntl` are variadic in C, so
 // Swift does not import them: the overlay (Darwin.swift) declares them, as the SDK's does.
