@@ -27,10 +27,10 @@
 // without a stored copy to read (marked "not stored"). Types are spelled as the SDK
 // spells them after its typedefs for arm64 (LP64; `long` is 64 bits, as on x86_64 Linux, so
 // the layouts match), and only what the library calls is declared, with a few neighbours:
-// fewer declarations, never
-// looser ones. Availability attributes are left out (Linux ignores them; every call here is
-// older than the package's floor, iOS 17). `open`, `openat` and `fcntl` are variadic in C, so
-// Swift does not import them: the overlay (Darwin.swift) declares them, as the SDK's does.
+// fewer declarations, never looser ones. Availability attributes are left out (Linux ignores
+// them; every call here is older than the package's floor, iOS 17). `open`, `openat` and
+// `fcntl` are variadic in C, so Swift does not import them: the overlay (Darwin.swift)
+// declares them, as the SDK's does.
 
 #ifndef LOADABLES_DARWIN_STANDIN_H
 #define LOADABLES_DARWIN_STANDIN_H
