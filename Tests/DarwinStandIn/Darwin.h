@@ -249,6 +249,7 @@ int clock_gettime(clockid_t __clock_id, struct timespec *__tp);
 // string.h and stdio.h (not stored).
 int memcmp(const void *__s1, const void *__s2, size_t __n);
 int strcmp(const char *__s1, const char *__s2);
+int strncmp(const char *__s1, const char *__s2, size_t __n);
 size_t strlen(const char *__s);
 int rename(const char *__old, const char *__new);
 

@@ -250,14 +250,14 @@ enum FileCalls {
     }
     defer { closedir(directory) }
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
-    let wanted = Array(prefix.utf8)
+    let wanted = prefix.utf8.map { CChar(bitPattern: $0) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let raw = UnsafeRawPointer(entry) + offset
-      // `d_name` holds 256 bytes (1,024 on Darwin): a name shorter than the prefix differs at
-      // its NUL.
-      if !wanted.isEmpty, memcmp(raw, wanted, wanted.count) != 0 { continue }
-      let name = String(cString: raw.assumingMemoryBound(to: CChar.self))
+      let raw = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+      // `strncmp`, not `memcmp`: a record is only as long as its name, so the comparison must
+      // stop at a shorter name's NUL rather than read past the record.
+      if !wanted.isEmpty, strncmp(raw, wanted, wanted.count) != 0 { continue }
+      let name = String(cString: raw)
       if name != "." && name != ".." { names.append(name) }
     }
     return names
