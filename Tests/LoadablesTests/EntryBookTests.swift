@@ -64,6 +64,23 @@ final class EntryBookTests: XCTestCase {
       book.invalidate(isFetching: false), [.stopStaleTimer, .startFetch(silently: true)])
   }
 
+  func testAnEditSupersedesARunningFetchOnlyWhenItChangesWhatShows() async {
+    var book = Book(staleTime: t(10), at: t(0))
+    _ = book.load(silently: false, isFetching: false, at: t(0))
+    // A first load runs: an update changes nothing now (the outbox keeps it for the value the
+    // fetch lands), so the fetch goes on; a set shows at once, so it supersedes the fetch.
+    XCTAssertFalse(book.facts.editSupersedesFetch(isSet: false))
+    XCTAssertTrue(book.facts.editSupersedesFetch(isSet: true))
+    XCTAssertEqual(
+      book.applyEdit(1, .update { $0 += 1 }, overAbsent: true, at: t(1)),
+      [.write(.optimisticEdit)])
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(2))
+    XCTAssertEqual(book.shown, .loaded(2), "the kept update did not run over the landed value")
+    // A value shows: any edit changes it, and supersedes a refresh that started before it.
+    XCTAssertTrue(book.facts.editSupersedesFetch(isSet: false))
+    XCTAssertTrue(book.facts.editSupersedesFetch(isSet: true))
+  }
+
   func testAPendingEditIsLaidOverEachNewBaseUntilItRollsBack() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(10), cause: .fetched, at: t(0))

@@ -91,7 +91,7 @@ final class OutboxTruthTests: XCTestCase {
     XCTAssertEqual(server.calls.map(\.title), ["sent first"])
     XCTAssertEqual(removal.keptEdits, [stuck])
     let discarded = store.remove(["posts"], pendingEdits: .discard)
-    XCTAssertEqual(discarded.discardedEdits, [stuck])
+    XCTAssertEqual(discarded.discardedEdits.map(\.id), [stuck])
     XCTAssertTrue(store.outbox.items.isEmpty)
   }
 

@@ -47,7 +47,7 @@ final class StoreRemovalTests: XCTestCase {
     await weather.load()
     let removal = store.remove(["user"])
     XCTAssertEqual(removal.entryCount, 0)
-    XCTAssertEqual(removal.keptEdits + removal.discardedEdits, [])
+    XCTAssertEqual(removal.keptEdits + removal.discardedEdits.map(\.id), [])
     XCTAssertEqual(store.reset(["nobody", 1]).entryCount, 0)
     await store.flushPersistence()
     XCTAssertEqual(store.keys, [["weather"]])
@@ -214,7 +214,7 @@ final class StoreRemovalTests: XCTestCase {
     XCTAssertEqual(parent.keptEdits, [])
     XCTAssertEqual(store.outbox.pendingCount, 2)
     let one = store.remove(["posts", 1], matching: .exact, pendingEdits: .discard)
-    XCTAssertEqual(one.discardedEdits, [first])
+    XCTAssertEqual(one.discardedEdits.map(\.id), [first])
     XCTAssertEqual(store.outbox.items.map(\.id), [other])
   }
 
@@ -236,7 +236,7 @@ final class StoreRemovalTests: XCTestCase {
     XCTAssertEqual(again.state.data?.title, "mine")
 
     let reset = store.reset(["posts", 1], pendingEdits: .discard)
-    XCTAssertEqual(reset.discardedEdits, [first])
+    XCTAssertEqual(reset.discardedEdits.map(\.id), [first])
     XCTAssertEqual(store.outbox.items.map(\.id), [other], "an edit outside the prefix went")
     XCTAssertEqual(store.pendingEditCount, 1)
     await again.load()
@@ -256,21 +256,31 @@ final class StoreRemovalTests: XCTestCase {
     XCTAssertEqual(post.state.data?.title, "mine", "the kept edit's change left the entry")
   }
 
-  func testAnEditBeingSentCannotBeDiscardedAndIsReportedKept() async throws {
+  func testAnEditBeingSentIsDiscardedAndReportedAsBeingSent() async throws {
     let server = PostServer()
     let store = LoaderStore()
     let sending = Gate<Void>()
     store.register(RenamePost.self) { edit, context in
       try await server.rename(edit, context, waitingAt: sending)
     }
+    let post = server.entry(1, in: store)
+    await post.load()
     let id = store.edit(RenamePost(id: 1, title: "mine")).id
     await sending.arrival()
     let removal = store.remove(["posts"], pendingEdits: .discard)
-    XCTAssertEqual(removal.keptEdits, [id])
-    XCTAssertEqual(removal.discardedEdits, [])
+    XCTAssertEqual(removal.keptEdits, [])
+    XCTAssertEqual(removal.discardedEdits.map(\.id), [id])
+    XCTAssertEqual(removal.discardedEdits.map(\.status), [.sending])
+    // Its send goes on (the server may apply it), but its change never shows again.
+    let after = server.entry(1, in: store)
+    let like = store.edit(LikePost(id: 1))  // waits behind the discarded send in its scope
+    store.register(LikePost.self) { _, _ in }
     sending.open()
-    await store.outbox.untilIdle()
+    let liked = try await withDeadline { await like.outcome() }
+    XCTAssertTrue(liked.isCommitted, "saw \(liked)")
     XCTAssertEqual(server.applied.count, 1)
+    await after.load()
+    XCTAssertEqual(after.state.data?.title, "old", "the discarded edit's change showed again")
   }
 
   // MARK: - Store-wide activity

@@ -409,18 +409,22 @@ struct StoreActivityBar: View {
   }
 }
 
-/// Logging out: the user's edits are sent first, then every entry under ["user"] leaves the
-/// store with its saved records.
+/// Logging out, offline too, at once: every entry under ["user"] leaves the store with its
+/// saved records, and the user's unsent edits are discarded and shown.
 struct LogOutButton: View {
   let store: LoaderStore
+  @State private var notSynced: [OutboxItem] = []
 
   var body: some View {
     Button("Log out") {
       Task {
-        await store.outbox.untilIdle()
-        store.remove(["user"])
+        let removal = store.remove(["user"], pendingEdits: .discard)
         await store.flushPersistence()
+        notSynced = removal.discardedEdits
       }
+    }
+    if !notSynced.isEmpty {
+      Text("\(notSynced.count) changes were not synced")
     }
   }
 }

@@ -24,6 +24,8 @@ struct CommittedEdits {
   final class Committed {
     let key: PersistentKey
     let name: String
+    /// Its scope's persistent identity, as saved with its record.
+    let scopeID: String
     let payload: Data
     let committedAt: Date
     /// The edit, read back once its type is registered (or kept from the send).
@@ -31,9 +33,10 @@ struct CommittedEdits {
     /// The id its change is laid under in this launch, once laid.
     var editID: UInt64?
 
-    init(key: PersistentKey, name: String, payload: Data, committedAt: Date) {
+    init(key: PersistentKey, name: String, scopeID: String, payload: Data, committedAt: Date) {
       self.key = key
       self.name = name
+      self.scopeID = scopeID
       self.payload = payload
       self.committedAt = committedAt
     }
@@ -75,7 +78,9 @@ struct CommittedEdits {
       return
     }
     edits.append(
-      Committed(key: key, name: record.name, payload: record.payload, committedAt: committedAt))
+      Committed(
+        key: key, name: record.name, scopeID: record.scopeID, payload: record.payload,
+        committedAt: committedAt))
   }
 
   /// Orders the edits restored at launch by commit time.
@@ -105,7 +110,8 @@ struct CommittedEdits {
     for old in edits.prefix(overflow) { try? backend.remove(old.key) }
     edits.removeFirst(overflow)
     let committed = Committed(
-      key: key, name: record.name, payload: record.payload, committedAt: committedAt)
+      key: key, name: record.name, scopeID: record.scopeID, payload: record.payload,
+      committedAt: committedAt)
     committed.edit = edit
     edits.append(committed)
   }
@@ -116,6 +122,27 @@ struct CommittedEdits {
     for committed in edits { try? backend.remove(committed.key) }
     edits = []
     floor = nil
+  }
+
+  /// Forgets the committed edits whose scope `named` picks (by its persistent identity) and
+  /// removes their records: a removal took away the values they were laid over
+  /// (``LoaderStore/remove(_:matching:pendingEdits:)``), and a value fetched later, another
+  /// user's under the same key, must never get them laid over it. The floor stays as it is.
+  /// Returns the errors of the records that could not be removed.
+  mutating func remove(
+    where named: (_ scopeID: String) -> Bool, backend: any PersistenceBackend
+  ) -> [any Error] {
+    var errors: [any Error] = []
+    edits.removeAll { committed in
+      guard named(committed.scopeID) else { return false }
+      do {
+        try backend.remove(committed.key)
+      } catch {
+        errors.append(error)
+      }
+      return true
+    }
+    return errors
   }
 
   /// Lays each committed edit (read back) over `entry` when its value was fetched no later

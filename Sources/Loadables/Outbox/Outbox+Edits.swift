@@ -47,22 +47,46 @@ extension Outbox {
   ///   it failed).
   @discardableResult
   public func discard(_ id: OutboxItem.ID) -> Bool {
-    guard let index = queue.firstIndex(where: { $0.item.id == id }),
-      queue[index].activity != .sending
+    guard let queued = queue.first(where: { $0.item.id == id }), queued.activity != .sending
     else { return false }
-    let queued = queue[index]
+    discard(queued)
+    return true
+  }
+
+  /// Takes `queued` out of the outbox for good, whatever it is doing: its change leaves the
+  /// entries (as a rollback does), its saved record is removed, its callers learn it was
+  /// discarded, and it is never laid over an entry again. Returns the item as it was.
+  ///
+  /// An edit whose handler runs (only a removal discards one,
+  /// ``LoaderStore/PendingEdits/discard``) is let finish: its lane goes on waiting for the
+  /// handler, so the next edit of its scope is still sent after it, and what the send does
+  /// then is neither committed, saved nor sent again (``endDiscardedSend(_:)``). The server
+  /// may apply it: the item returned says so (``OutboxItem/Status-swift.enum/sending``).
+  @discardableResult
+  func discard(_ queued: Queued) -> OutboxItem {
+    let item = queued.item
+    let isSending = queued.activity == .sending
     let wasHead = head(of: queued.scopeID) == queued.item.id
-    change([queued.scopeID]) { queue.remove(at: index) }
+    queued.isDiscarded = true
+    change([queued.scopeID]) { queue.removeAll { $0 === queued } }
     rollBack(queued, error: nil)
     removeRecord(queued, "a discarded edit's record could not be removed")
     end(queued, .discarded)
-    if wasHead {
+    if wasHead, !isSending {
       // Its lane waits for it (for the network, or out its backoff): the next edit of the
       // scope need not wait for that, so a new lane starts with it.
       lanes.removeValue(forKey: queued.scopeID)?.cancel()
     }
     kick(queued.scopeID)
-    return true
+    return item
+  }
+
+  /// The send of an edit discarded while its handler ran has ended: it left the outbox then,
+  /// so whatever the handler did, nothing of it is laid, committed, saved, invalidated or
+  /// sent again. The lane goes on with the next edit of the scope.
+  func endDiscardedSend(_ queued: Queued) -> LaneStep? {
+    queued.activity = .idle
+    return nil
   }
 
   // MARK: - Registering and enqueueing (through LoaderStore)

@@ -118,6 +118,7 @@ extension Outbox {
   /// edit (a backoff), if any.
   func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
+    if queued.isDiscarded { return endDiscardedSend(queued) }
     switch failure {
     case nil:
       commit(queued)

@@ -54,7 +54,8 @@ public protocol OutboxEdit: Codable, Sendable {
   /// the edit waits (with `edit` then writing that entry only). So write entries through
   /// ``SharedEdit/update(matching:in:as:_:)``, or ``LoaderStore/existingLoader(for:as:)``,
   /// rather than making entries here. An `update` of an entry that has no value yet is kept
-  /// and runs over the value the entry loads.
+  /// and runs over the value the entry loads; a load in flight (a first load, or one waiting
+  /// for the network) goes on.
   ///
   /// Write the change so that running it over a value that already carries it changes
   /// nothing: *set* the title, *add the id if it is missing*, rather than *add one to the

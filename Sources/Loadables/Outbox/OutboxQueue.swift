@@ -39,6 +39,10 @@ final class Queued {
   var activity = OutboxBook.Activity.idle
   /// Whether the saved record does not read back: it stays, failed, until discarded.
   let isUnreadable: Bool
+  /// Whether the edit was discarded: it has left the outbox for good. Only an edit discarded
+  /// while its handler ran (by a removal, ``LoaderStore/PendingEdits/discard``) is still
+  /// held, by its lane, until the send ends; what the send does then changes nothing.
+  var isDiscarded = false
 
   /// Whether the edit is sent once, now, and never saved (``EditDelivery/now``): any failure,
   /// or no network at its turn, rolls it back and ends it.

@@ -84,6 +84,16 @@ struct EntryFacts {
   func loadFetches(isFetching: Bool, at now: Duration) -> Bool {
     !isFetching && !(showsValue && !isStale(at: now))
   }
+
+  /// Whether an edit (a `set` when `isSet`, else an `update`) supersedes the fetch running
+  /// now, which started before it. It does when it changes what shows: a `set`, or an update
+  /// of a shown value. An update of an entry that shows no value yet changes nothing now (an
+  /// outbox edit keeps it for the value the entry loads): the fetch goes on, and the update
+  /// runs over its value once it lands. Cancelled, a first load would leave nothing to lay
+  /// the update over, and nothing running.
+  func editSupersedesFetch(isSet: Bool) -> Bool {
+    isSet || showsValue
+  }
 }
 
 extension Duration {

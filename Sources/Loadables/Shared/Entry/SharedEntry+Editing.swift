@@ -4,13 +4,17 @@ extension SharedEntry {
   /// Lays `operation` over the entry as part of edit `id`; returns whether it was recorded
   /// (an update of an entry that shows no value is not, unless `overAbsent`: an outbox edit
   /// keeps it for the value fetched later). A fetch running now started before the edit, so
-  /// it is cancelled first: its older answer must not land. A paged list's next page is not:
-  /// it builds on the committed base, and the edit is laid over its outcome.
+  /// it is cancelled first when the edit changes what shows: its older answer must not land
+  /// (``EntryFacts/editSupersedesFetch(isSet:)``). An update kept for a value not loaded yet
+  /// leaves the fetch alone: it runs over what the fetch lands. A paged list's next page is
+  /// never cancelled: it builds on the committed base, and the edit is laid over its outcome.
   func applyEdit(_ id: UInt64, _ operation: EditOperation<Value>, overAbsent: Bool = false)
     -> Bool
   {
     if !operation.isSet, !book.facts.showsValue, !overAbsent { return false }
-    if slot.isBusy, !isLoadingAddedPage { cancel() }
+    if slot.isBusy, !isLoadingAddedPage, book.facts.editSupersedesFetch(isSet: operation.isSet) {
+      cancel()
+    }
     let before = itemLink == nil ? nil : book.shown._value
     perform(book.applyEdit(id, operation, overAbsent: overAbsent, at: now))
     itemLink?.edited(id, operation, before: before)

@@ -38,10 +38,12 @@ extension LoaderStore {
   /// A fetch that lands while the job runs becomes the new base, and the edit stays laid
   /// over it until the job ends: a background refresh never makes a pending edit vanish. A
   /// committed edit stays laid over the base until a fetch that started after the commit
-  /// lands (that value carries it). A fetch that was running when the edit wrote is
-  /// cancelled, so its older answer never lands; after success the keys in `invalidating`
-  /// are invalidated, so observed entries refresh the server's truth. A cancelled `job`
-  /// rolls back like a failed one; ``SharedEntry/reset()`` discards an entry's edits.
+  /// lands (that value carries it). A fetch that was running when the edit changed what an
+  /// entry shows is cancelled, so its older answer never lands (an `update` of an entry with
+  /// no value changes nothing, and leaves its load running); after success the keys in
+  /// `invalidating` are invalidated, so observed entries refresh the server's truth. A
+  /// cancelled `job` rolls back like a failed one; ``SharedEntry/reset()`` discards an
+  /// entry's edits.
   ///
   /// - Parameters:
   ///   - keys: Prefixes to invalidate once `job` succeeds.

@@ -1,7 +1,7 @@
 // Logging out: every entry under a key prefix (or of one exact key) leaves the store (`remove`)
 // or goes back to no value (`reset`), with its saved records, in memory and on storage. Queued
 // outbox edits under the key are the user's unsent work: they stay unless the caller says to
-// discard them.
+// discard them (those being sent too, never to be laid again); the sent ones are forgotten.
 
 extension LoaderStore {
   /// What ``LoaderStore/remove(_:matching:pendingEdits:)`` and
@@ -12,10 +12,12 @@ extension LoaderStore {
     /// silently. Their optimistic changes are laid over the entries made or reset under the
     /// prefix from then on.
     case keep
-    /// They are discarded, as ``Outbox/discard(_:)`` does: their changes roll back and their
-    /// saved records are removed. An edit whose handler runs at that moment cannot be
-    /// discarded (the server may apply it); it stays and is listed in
-    /// ``PrefixRemoval/keptEdits``.
+    /// They are discarded, as ``Outbox/discard(_:)`` does: their changes roll back, their
+    /// saved records are removed, and they are listed in ``PrefixRemoval/discardedEdits``.
+    /// An edit whose handler runs at that moment is discarded too, and listed with the status
+    /// ``OutboxItem/Status-swift.enum/sending``: the server may still apply it (its send goes
+    /// on to its end), but its change is never laid over an entry again, in this launch or
+    /// the next, whatever its send does.
     case discard
   }
 
@@ -24,10 +26,10 @@ extension LoaderStore {
   /// inspector, with ``LoadKey/Match/exact``, to drop one entry.
   ///
   /// ```swift
-  /// func logOut() async {
-  ///   await store.outbox.untilIdle()  // or pendingEdits: .discard
-  ///   store.remove(["user"])
+  /// func logOut() async -> [OutboxItem] {
+  ///   let removal = store.remove(["user"], pendingEdits: .discard)  // offline too, at once
   ///   await store.flushPersistence()
+  ///   return removal.discardedEdits  // what the server may not have: tell the user
   /// }
   /// ```
   ///
@@ -46,7 +48,10 @@ extension LoaderStore {
   ///
   /// Outbox edits whose scope the key names are kept unless `pendingEdits` is
   /// ``PendingEdits/discard``: they are the user's unsent changes. Send them first
-  /// (``Outbox/untilIdle()``), or discard them on purpose.
+  /// (``Outbox/untilIdle()``, which waits as long as the network is away), or discard them on
+  /// purpose: the result lists each, as it was. The sent edits whose scope the key names
+  /// are forgotten in any case, with their records: they are never laid over a value fetched
+  /// later (another user's, under the same keys).
   ///
   /// A key that names no entry removes nothing (the saved records it names, if any, are
   /// still removed). A key always has a part, so no prefix names the whole store: use
@@ -58,7 +63,7 @@ extension LoaderStore {
   ///     default) or its own entry only (``LoadKey/Match/exact``).
   ///   - pendingEdits: What to do with the outbox edits the key names;
   ///     ``PendingEdits/keep`` by default.
-  /// - Returns: What was removed, and which outbox edits the key names stay.
+  /// - Returns: What was removed, the outbox edits discarded, and which stay.
   @discardableResult
   public func remove(
     _ key: LoadKey, matching match: LoadKey.Match = .prefix, pendingEdits: PendingEdits = .keep
@@ -93,7 +98,8 @@ extension LoaderStore {
   /// Each entry's fetch stops and its pending edits are discarded, as ``SharedEntry/reset()``
   /// does. With ``PendingEdits/keep`` (the default) the outbox edits still queued are laid over
   /// the reset entries again, as over entries just made. The saved records the key names
-  /// go through the store's ``persistence``, as in ``remove(_:matching:pendingEdits:)``.
+  /// go through the store's ``persistence``, and its outbox edits are settled (the sent ones
+  /// forgotten), as in ``remove(_:matching:pendingEdits:)``.
   ///
   /// - Parameters:
   ///   - key: A key or a family of keys, such as `["user"]`.
@@ -101,7 +107,7 @@ extension LoaderStore {
   ///     default) or its own entry only (``LoadKey/Match/exact``).
   ///   - pendingEdits: What to do with the outbox edits the key names;
   ///     ``PendingEdits/keep`` by default.
-  /// - Returns: What was reset, and which outbox edits the key names stay.
+  /// - Returns: What was reset, the outbox edits discarded, and which stay.
   @discardableResult
   public func reset(
     _ key: LoadKey, matching match: LoadKey.Match = .prefix, pendingEdits: PendingEdits = .keep
@@ -129,19 +135,16 @@ extension LoaderStore {
     match == .prefix ? "\(name)(\(key))" : "\(name)(\(key), matching: .exact)"
   }
 
-  /// Discards the outbox edits `key` names when asked to; returns the ids discarded and the
-  /// ids that stay.
+  /// Settles the outbox edits `key` names: discards them when asked to (those being sent
+  /// too), and forgets the committed ones in any case; returns the edits discarded, as they
+  /// were, and the ids of those that stay.
   private func settleEdits(
     named key: LoadKey, _ match: LoadKey.Match, _ pendingEdits: PendingEdits
-  ) -> (discarded: [OutboxItem.ID], kept: [OutboxItem.ID]) {
+  ) -> (discarded: [OutboxItem], kept: [OutboxItem.ID]) {
+    outbox.forgetCommittedEdits(named: key, match)
     let under = outbox.editIDs(named: key, match)
     guard pendingEdits == .discard else { return ([], under) }
-    var discarded: [OutboxItem.ID] = []
-    var kept: [OutboxItem.ID] = []
-    for id in under {
-      if outbox.discard(id) { discarded.append(id) } else { kept.append(id) }
-    }
-    return (discarded, kept)
+    return (outbox.discardForRemoval(under), [])
   }
 
   /// Removes, after the saves already queued, every saved record `key` names.
@@ -162,15 +165,18 @@ extension LoaderStore {
 
 /// What ``LoaderStore/remove(_:matching:pendingEdits:)`` or
 /// ``LoaderStore/reset(_:matching:pendingEdits:)`` did.
-public struct PrefixRemoval: Sendable, Hashable {
+public struct PrefixRemoval: Sendable, Equatable {
   /// How many entries were removed or reset (an entry kept apart after a
   /// ``LoadKeyTypeMismatch`` counts).
   public let entryCount: Int
-  /// The outbox edits the key names that were discarded.
-  public let discardedEdits: [OutboxItem.ID]
+  /// The outbox edits the key names that were discarded (with
+  /// ``LoaderStore/PendingEdits/discard``), oldest first, each as it was then: they have left
+  /// ``Outbox/items``, so the app can still say what was not sent (``OutboxItem/edit(as:)``).
+  /// One whose ``OutboxItem/status`` is ``OutboxItem/Status-swift.enum/sending`` was being
+  /// sent: the server may still apply it, but its change never shows again.
+  public let discardedEdits: [OutboxItem]
   /// The outbox edits the key names that stay queued: all of them with
-  /// ``LoaderStore/PendingEdits/keep``; with ``LoaderStore/PendingEdits/discard``, those being
-  /// sent at that moment.
+  /// ``LoaderStore/PendingEdits/keep``; none with ``LoaderStore/PendingEdits/discard``.
   public let keptEdits: [OutboxItem.ID]
 }
 
@@ -202,8 +208,40 @@ extension Outbox {
     return scopedItems.compactMap { item in
       if let scope = item.scope { return scope.isNamed(by: key, match) ? item.id : nil }
       guard let identity else { return nil }
-      let named = match == .prefix ? item.scopeID.hasPrefix(identity) : item.scopeID == identity
-      return named ? item.id : nil
+      return Self.scopeID(item.scopeID, isNamedBy: identity, match) ? item.id : nil
+    }
+  }
+
+  /// Whether the scope saved as `scopeID` is under (or, `.exact`, is) the key whose
+  /// persistent identity is `identity`: an identity spells each part with its length, so a
+  /// key's prefix is a prefix of its identity.
+  static func scopeID(_ scopeID: String, isNamedBy identity: String, _ match: LoadKey.Match)
+    -> Bool
+  {
+    match == .prefix ? scopeID.hasPrefix(identity) : scopeID == identity
+  }
+
+  /// Discards the edits of `ids` for a removal, those whose handler runs now too
+  /// (``discard(_:)-(Queued)``); returns them as they were, oldest first.
+  func discardForRemoval(_ ids: [OutboxItem.ID]) -> [OutboxItem] {
+    ids.compactMap { id in queue.first { $0.item.id == id }.map { discard($0) } }
+  }
+
+  /// Forgets the committed edits whose scope `key` names, with their records: the removal
+  /// takes away the values they were laid over, and a value fetched after it (the next
+  /// user's, under the same keys) must never get one laid over it, in this launch or the
+  /// next.
+  func forgetCommittedEdits(named key: LoadKey, _ match: LoadKey.Match) {
+    guard let backend, !committed.edits.isEmpty,
+      let identity = try? PersistentKey(key).identity
+    else { return }
+    let errors = committed.remove(
+      where: { Self.scopeID($0, isNamedBy: identity, match) }, backend: backend)
+    for error in errors {
+      report(
+        .notRemoved, nil,
+        "a committed edit's record under \(key) could not be removed (it is laid over the "
+          + "values saved before its commit after a relaunch): \(error)")
     }
   }
 }
