@@ -22,8 +22,8 @@ extension ManualClock {
   /// ```
   ///
   /// Pass what reads the attempt on any form: `model.$posts.attempt`,
-  /// `model.attempt(\.posts)`, `loader.attempt`, `entry.attempt`. It is read each time other
-  /// work has had a chance to run.
+  /// `model.handle(\.posts).attempt`, `loader.attempt`, `entry.attempt`. It is read each
+  /// time other work has had a chance to run.
   ///
   /// A zero delay starts no sleep: the wait returns as soon as it sees attempt `number`
   /// waiting, which it may miss, as that wait ends at once. A backoff the clock has already

@@ -63,9 +63,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
-  private struct CountWaiter {
+  /// A wait for the sleepers to reach a condition: ``sleepers(count:timeout:)``'s count, or
+  /// ``sleeper(deadline:timeout:)``'s deadline.
+  private struct SleepersWaiter {
     let id: Int
-    let count: Int
+    /// Whether the sleepers waiting now are what the wait waits for; asked with `lock` held.
+    let isMet: ([Sleeper]) -> Bool
     let continuation: CheckedContinuation<Void, any Error>
   }
 
@@ -74,10 +77,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private var sleepersWaiting: [Sleeper] = []
   private var cancelledIDs: Set<Int> = []
   private var nextID = 0
-  private var countWaiters: [CountWaiter] = []
-  /// Count waiters given an id that have not taken their place yet, and the error each must
-  /// throw when it was failed (cancelled, or out of time) before it got there.
-  private var enteringCountWaiters: [Int: (any Error)?] = [:]
+  private var sleepersWaiters: [SleepersWaiter] = []
+  /// Sleepers waiters given an id that have not taken their place yet, and the error each
+  /// must throw when it was failed (cancelled, or out of time) before it got there.
+  private var enteringSleepersWaiters: [Int: (any Error)?] = [:]
   /// Moves on whenever a sleep starts, ends or is cancelled: how ``settle(isolation:)``
   /// tells that woken work is still moving.
   private var activity = 0
@@ -125,14 +128,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let (outcome, reached): (Result<Void, any Error>?, [CountWaiter]) =
+        let (outcome, reached): (Result<Void, any Error>?, [SleepersWaiter]) =
           lock.withLock {
             if cancelledIDs.remove(id) != nil { return (.failure(CancellationError()), []) }
             if deadline <= current { return (.success(()), []) }
             sleepersWaiting.append(
               Sleeper(id: id, start: current, deadline: deadline, continuation: continuation))
             activity += 1
-            return (nil, takeReachedCountWaiters())
+            return (nil, takeMetSleepersWaiters())
           }
         for waiter in reached { waiter.continuation.resume() }
         if let outcome { continuation.resume(with: outcome) }
@@ -218,59 +221,116 @@ public final class ManualClock: Clock, @unchecked Sendable {
       throw WaitTimeout(
         "ManualClock.sleepers(count:timeout:): timeout must be positive, got \(timeout)")
     }
+    try await waitForSleepers(timeout: timeout) {
+      $0.count >= count
+    } failure: { deadlines in
+      "ManualClock.sleepers(count: \(count)): waited \(timeout) for "
+        + "\(counted(count, "sleeper")); saw \(deadlines.count) "
+        + "(deadlines: \(Self.describe(deadlines))) at \(self.now.offset). Did the code "
+        + "reach its wait, or start fewer timers than that?"
+    }
+  }
+
+  /// Returns once a sleep whose deadline is `deadline` waits on the clock, however many
+  /// other sleeps share it, or throws when none is there within `timeout` of real time.
+  ///
+  /// ``sleepers(count:timeout:)`` counts every sleep, so it cannot tell the one a test cares
+  /// about from another that comes and goes on its own time, such as a
+  /// ``Loadables/LoaderStore``'s sweeper, which sleeps until an unobserved entry's grace time
+  /// is up. Waiting for the deadline names the sleep itself:
+  ///
+  /// <!-- compile: context ModelTests -->
+  /// ```swift
+  /// model.refresh()  // polls every 10 seconds, on a store's clock
+  /// try await clock.sleeper(deadline: .seconds(10))  // the poll waits, whatever else does
+  /// clock.advance(by: .seconds(10))
+  /// ```
+  ///
+  /// A sleep's deadline is the clock's time when it began plus what it sleeps, so a sleep
+  /// begun after the clock was moved ends later than the test may expect: the message then
+  /// names the deadlines it saw instead.
+  ///
+  /// - Parameters:
+  ///   - deadline: The deadline to wait for, as an offset from the clock's start (as
+  ///     ``sleeperDeadlines`` lists them): `.seconds(10)` for a ten-second sleep begun at
+  ///     zero.
+  ///   - timeout: How long, in real time, to wait before failing; must be positive.
+  /// - Throws: ``WaitTimeout`` naming the deadline, and the sleepers seen with their
+  ///   deadlines, when no sleep of that deadline waited in time; `CancellationError` when the
+  ///   waiting task is cancelled.
+  public func sleeper(deadline: Duration, timeout: Duration = .seconds(5)) async throws {
+    guard timeout > .zero else {
+      throw WaitTimeout(
+        "ManualClock.sleeper(deadline:timeout:): timeout must be positive, got \(timeout)")
+    }
+    try await waitForSleepers(timeout: timeout) { sleepers in
+      sleepers.contains { $0.deadline.offset == deadline }
+    } failure: { deadlines in
+      "ManualClock.sleeper(deadline: \(deadline)): waited \(timeout) for a sleeper with "
+        + "that deadline; saw \(counted(deadlines.count, "sleeper")) "
+        + "(deadlines: \(Self.describe(deadlines))) at \(self.now.offset). Did the code "
+        + "reach its wait, or begin it after the clock had moved?"
+    }
+  }
+
+  /// Waits until `isMet` holds for the sleepers waiting, resumed by the sleep that makes it
+  /// hold; throws a ``WaitTimeout`` with `failure`'s message (given the deadlines then) after
+  /// `timeout`.
+  private func waitForSleepers(
+    timeout: Duration,
+    isMet: @escaping ([Sleeper]) -> Bool,
+    failure: @escaping @Sendable ([Duration]) -> String
+  ) async throws {
     let id = lock.withLock {
       nextID += 1
-      enteringCountWaiters[nextID] = .some(nil)
+      enteringSleepersWaiters[nextID] = .some(nil)
       return nextID
     }
     let timer = Task { [weak self] in
       try? await ContinuousClock().sleep(for: timeout)
       guard !Task.isCancelled, let self else { return }
-      self.failCountWaiter(id) { sleepers in
-        WaitTimeout(
-          "ManualClock.sleepers(count: \(count)): waited \(timeout) for \(count) "
-            + "\(count == 1 ? "sleeper" : "sleepers"); saw \(sleepers.count) "
-            + "(deadlines: \(Self.describe(sleepers))) at \(self.now.offset). Did the code "
-            + "reach its wait, or start fewer timers than that?")
-      }
+      self.failSleepersWaiter(id) { WaitTimeout(failure($0)) }
     }
     defer { timer.cancel() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         let ready: Result<Void, any Error>? = lock.withLock {
-          if let early = enteringCountWaiters.removeValue(forKey: id), let early {
+          if let early = enteringSleepersWaiters.removeValue(forKey: id), let early {
             return .failure(early)
           }
-          if sleepersWaiting.count >= count { return .success(()) }
-          countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
+          if isMet(sleepersWaiting) { return .success(()) }
+          sleepersWaiters.append(
+            SleepersWaiter(id: id, isMet: isMet, continuation: continuation))
           return nil
         }
         if let ready { continuation.resume(with: ready) }
       }
     } onCancel: {
-      failCountWaiter(id) { _ in CancellationError() }
+      failSleepersWaiter(id) { _ in CancellationError() }
     }
   }
 
-  private func failCountWaiter(_ id: Int, _ error: ([Duration]) -> any Error) {
-    let (waiter, deadlines): (CountWaiter?, [Duration]) = lock.withLock {
+  private func failSleepersWaiter(_ id: Int, _ error: ([Duration]) -> any Error) {
+    let (waiter, deadlines): (SleepersWaiter?, [Duration]) = lock.withLock {
       let deadlines = sleepersWaiting.map(\.deadline.offset).sorted()
-      guard let index = countWaiters.firstIndex(where: { $0.id == id }) else {
+      guard let index = sleepersWaiters.firstIndex(where: { $0.id == id }) else {
         // Not in place yet: it throws as it gets there.
-        if enteringCountWaiters[id] != nil { enteringCountWaiters[id] = .some(error(deadlines)) }
+        if enteringSleepersWaiters[id] != nil {
+          enteringSleepersWaiters[id] = .some(error(deadlines))
+        }
         return (nil, deadlines)
       }
-      return (countWaiters.remove(at: index), deadlines)
+      return (sleepersWaiters.remove(at: index), deadlines)
     }
     waiter?.continuation.resume(throwing: error(deadlines))
   }
 
   /// Call with `lock` held.
-  private func takeReachedCountWaiters() -> [CountWaiter] {
-    let reached = countWaiters.filter { $0.count <= sleepersWaiting.count }
-    countWaiters.removeAll { $0.count <= sleepersWaiting.count }
-    return reached
+  private func takeMetSleepersWaiters() -> [SleepersWaiter] {
+    let met = sleepersWaiters.filter { $0.isMet(sleepersWaiting) }
+    sleepersWaiters.removeAll { $0.isMet(sleepersWaiting) }
+    return met
   }
 
   // MARK: - Running

@@ -1,11 +1,12 @@
 /// A bounded wait of `LoadablesTesting` ran out of time, or was called with input it cannot
 /// use. Its description names what was awaited and what was seen instead.
 ///
-/// ``ManualClock/sleepers(count:timeout:)``, ``ManualClock/backoff(beforeAttempt:of:timeout:)``,
-/// the `run` methods of ``ManualClock``, ``Gate/arrival(count:timeout:)``, the waits of
-/// ``EventGate`` and ``ScriptedFake``, ``waitUntil(_:timeout:seen:isolation:_:)`` and the
-/// waits of ``ObservationRecorder`` throw it, so a test that forgets a step fails with a
-/// message within seconds instead of hanging:
+/// ``ManualClock/sleepers(count:timeout:)``, ``ManualClock/sleeper(deadline:timeout:)``,
+/// ``ManualClock/backoff(beforeAttempt:of:timeout:)``, the `run` methods of ``ManualClock``,
+/// ``Gate/arrival(count:timeout:)``, the waits of ``EventGate`` and ``ScriptedFake``, both
+/// forms of `waitUntil(_:timeout:seen:isolation:_:)` (a synchronous condition, or one that
+/// awaits) and the waits of ``ObservationRecorder`` throw it, so a test that forgets a step
+/// fails with a message within seconds instead of hanging:
 ///
 /// ```text
 /// ManualClock.sleepers(count: 2): waited 5.0 seconds for 2 sleepers; saw 1 (deadlines:

@@ -38,9 +38,12 @@ final class LibraryModel {
     $books.load { [api] in try await api.books() }
   }
 
-  /// Reloads in place: the old list stays on screen while `$books.isRunning` is true.
+  /// Reloads in place: the old list stays on screen while `$books.isRunning` is true, and
+  /// after a failure, with the error as `$books.refreshError`.
   func reload() async {
-    await $books.load(silently: true) { [api] in try await api.books() }
+    await $books.load(silently: true, policy: .keepValueOnFailure()) { [api] in
+      try await api.books()
+    }
   }
 }
 
@@ -83,7 +86,9 @@ final class ShelfModel: LoadableSupport {
   }
 
   func reload() async {
-    await load(\.books, silently: true) { [api] in try await api.books() }
+    await load(\.books, silently: true, policy: .keepValueOnFailure()) { [api] in
+      try await api.books()
+    }
   }
 }
 
@@ -222,6 +227,14 @@ final class ReadmeExamplesTests: XCTestCase {
     await model.reload()
     XCTAssertEqual(model.books, .loaded([dune]))
     XCTAssertFalse(model.$books.isRunning)
+  }
+
+  func testLibraryModelKeepsItsBooksWhenAReloadFails() async {
+    let model = LibraryModel(api: FakeBookAPI(failure: FakeError.offline))
+    model.books = .loaded([dune])
+    await model.reload()
+    XCTAssertEqual(model.books, .loaded([dune]), "a failed reload replaced the books")
+    XCTAssertEqual(model.$books.refreshError as? FakeError, .offline)
   }
 
   func testLibraryModelShowsAnError() async {

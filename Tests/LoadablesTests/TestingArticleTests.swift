@@ -50,6 +50,15 @@ final class FakeFeedAPI: FeedAPI {
   func feed() async throws -> [String] { try await replies.call() }
 }
 
+actor FeedServer: FeedAPI {
+  private(set) var calls = 0
+
+  func feed() async throws -> [String] {
+    calls += 1
+    return ["a"]
+  }
+}
+
 final class DownloadingFeedAPI: FeedAPI {
   let download = ProgressGate<[String]>()
   func feed() async throws -> [String] { try await download.pass() }
@@ -121,6 +130,33 @@ final class TestingArticleTests: XCTestCase {
     api.gate.open(["a"])
     try await waitUntil("the feed to load", seen: "\(model.feed)") { model.feed.isLoaded }
     XCTAssertFalse(model.$feed.isRunning)
+  }
+
+  func testTheFeedAsksTheServerOnce() async throws {
+    let server = FeedServer()
+    let model = FeedModel(api: server)
+
+    model.refresh()
+    try await waitUntil("the server to be asked", seen: "calls: \(await server.calls)") {
+      await server.calls == 1
+    }
+    try await waitUntil("the feed to load", seen: "\(model.feed)") { model.feed.isLoaded }
+  }
+
+  func testAWaitForAnActorFakeThatIsNeverAskedFailsNamingWhatItSaw() async {
+    let server = FeedServer()
+    do {
+      try await waitUntil(
+        "the server to be asked", timeout: .milliseconds(50), seen: "calls: \(await server.calls)"
+      ) {
+        await server.calls == 1
+      }
+      XCTFail("the wait returned with the server never asked")
+    } catch {
+      XCTAssertEqual(
+        "\(error)",
+        "waitUntil: waited 0.05 seconds for the server to be asked; it never held; saw calls: 0")
+    }
   }
 
   func testASilentRefreshShowsItsSpinnerAndKeepsTheFeed() async throws {

@@ -187,6 +187,27 @@ final class TimeBasedArticleTests: XCTestCase {
     }
   }
 
+  func testASharedEntrysBackoffIsFoundByItsDeadline() async throws {
+    let clock = ManualClock()
+    let offline = URLError(.notConnectedToInternet)
+    let api = StubPostsAPI([.failure(offline), .success(posts)], clock: clock)
+
+    try await withLoadClock(clock) {
+      let store = LoaderStore()
+      let feed = store.loader(
+        for: ["posts"], policy: .retry(maxAttempts: 3, backoff: .constant(.seconds(2)))
+      ) {
+        try await api.posts()
+      }
+      let load = Task { await feed.load() }
+
+      try await clock.sleeper(deadline: .seconds(2))  // the backoff, beside the sweeper or not
+      clock.advance(by: .seconds(2))
+      let state = await load.value
+      XCTAssertEqual(state, .loaded(posts))
+    }
+  }
+
   func testASlowSearchEndsWithTimeoutError() async throws {
     let clock = ManualClock()
     let api = StubPostsAPI([.success(posts)], clock: clock)

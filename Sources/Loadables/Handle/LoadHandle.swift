@@ -65,8 +65,8 @@ public struct LoadHandle<State>: Sendable {
 
   /// The error of the last load that failed while its loaded value stayed on screen (a
   /// load with ``LoadPolicy/keepValueOnFailure()-type.method``, or a failed refresh of a
-  /// paged list or a shared entry); `nil` after the next success, `reset()` or an
-  /// assignment. Observable.
+  /// paged list, in any form); `nil` after the next success, `reset()` or an assignment.
+  /// Observable. What each form keeps: <doc:GettingStarted#What-a-failed-refresh-keeps>.
   @MainActor public var refreshError: (any Error)? { control.controlRefreshError }
 
   /// The states: the current one first, then every state the library writes, in order, none

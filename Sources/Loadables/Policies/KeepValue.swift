@@ -22,7 +22,9 @@ extension LoadPolicy {
   /// Where it stands in a chain does not matter: it decides what the *load's* failure
   /// writes, after every other policy has given up (a retry's last attempt, a timeout).
   /// Cancellation, `CancelLoadable` and `ResetLoadable` behave as for any load. A process
-  /// (`ProcessState`) has no value to keep, so there the policy changes nothing.
+  /// (`ProcessState`) has no value to keep, so there the policy changes nothing, and a paged
+  /// list keeps its pages without it. What each form keeps:
+  /// <doc:GettingStarted#What-a-failed-refresh-keeps>.
   ///
   /// - Returns: A policy whose load keeps a loaded value when it fails.
   public static func keepValueOnFailure() -> LoadPolicy {
