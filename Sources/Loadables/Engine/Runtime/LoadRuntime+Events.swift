@@ -24,6 +24,24 @@ extension LoadRuntime {
     LoadEvents.report(.started, subject, isSilent: silently, store: store)
   }
 
+  /// Reports a start that was ignored because a load runs
+  /// (``LoadPolicy/ignoreStartsWhileRunning()-type.method``). The running load's trace is
+  /// left as it is: its events go on.
+  @usableFromInline final func reportIgnoredStart(silently: Bool) {
+    guard LoadEvents.isOn else { return }
+    let activity = activityObject()
+    let subject: LoadSubject
+    if let named = activity.subject {
+      subject = named
+    } else {
+      subject = eventSubject
+      activity.subject = subject
+    }
+    LoadEvents.report(
+      .ignored, subject, isSilent: silently, detail: "a load was running",
+      store: eventStoreID)
+  }
+
   /// Reports the end of the current (traced) load as `kind`, once. A wait still under way
   /// (its load was stopped while it waited) reports its end first: every wait that began
   /// ends, and before the load it belongs to.
