@@ -89,6 +89,18 @@ final class IgnoreStartsWhileRunningTests: XCTestCase {
     }
   }
 
+  func testALoadOfAValueIgnoresAStartToo() async {
+    @Loadable var total: LoadableState<Int> = .loaded(1)
+    let gate = Gate<Int>()
+    let first = $total.start(policy: .ignoreStartsWhileRunning()) { try await gate.pass() }
+    await gate.arrival()
+    await $total.load(silently: true, policy: .ignoreStartsWhileRunning()) { 3 }
+    XCTAssertEqual(total, .loading, "an ignored load wrote over the running load's spinner")
+    gate.open(2)
+    await first.value
+    XCTAssertEqual(total, .loaded(2), "the first load did not write its value")
+  }
+
   // MARK: - Key paths
 
   func testAKeyPathStartWhileTheJobIsHeldIsIgnoredInEveryShape() async throws {
@@ -258,5 +270,24 @@ final class IgnoreStartsWhileRunningTests: XCTestCase {
     await first.value
     XCTAssertEqual(fetches, 2, "an invalidation did not refetch a running entry")
     XCTAssertEqual(state, .loaded(2), "the fetch the invalidation made stale stored")
+  }
+
+  func testAPagedEntryFetchStillSupersedesAStaleOneUnderThePolicy() async throws {
+    let store = LoaderStore()
+    let gate = Gate<Page<Int, Int>>()
+    var fetches = 0
+    let source = PagedSource<Int, Int>(first: 0, policy: .ignoreStartsWhileRunning()) { _ in
+      fetches += 1
+      return fetches == 1 ? try await gate.pass() : Page(items: [2], next: nil)
+    }
+    let entry = store.pagedLoader(for: ["ignoreStarts", "paged"], source: source)
+    let first = entry.start()
+    await gate.arrival()
+    store.invalidate(["ignoreStarts", "paged"])
+    gate.open(Page(items: [1], next: nil))
+    let state = await entry.load()
+    await first.value
+    XCTAssertEqual(fetches, 2, "an invalidation did not refetch a running paged entry")
+    XCTAssertEqual(state.items, [2], "the fetch the invalidation made stale stored")
   }
 }
