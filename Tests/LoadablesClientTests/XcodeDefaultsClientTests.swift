@@ -48,6 +48,37 @@ nonisolated final class XcodeDefaultsClientTests: XCTestCase {
   }
 
   @MainActor
+  func testACheckoutTappedTwiceRunsOnce() async throws {
+    // A payment button: a second tap while the first payment runs is ignored, in the
+    // wrapper form and the key-path form; the first payment is never cancelled.
+    let model = EditorModel()
+    let support = SupportModel()
+    let gate = LoadablesTesting.Gate<Void>()
+    var payments = 0
+    let pay = LoadPolicy<Void>.ignoreStartsWhileRunning()
+    let first = model.$action.start(.save, policy: pay) {
+      payments += 1
+      try await gate.pass()
+    }
+    let other: Task<Void, Never> = support.run(\.action, as: .save, policy: pay) {
+      payments += 1
+      try await gate.pass()
+    }
+    try await gate.arrival(count: 2)
+    model.$action.start(.delete, policy: pay) { payments += 1 }
+    await model.$action.run(.delete, policy: pay) { payments += 1 }
+    await support.run(\.action, as: .delete, policy: pay) { payments += 1 }
+    XCTAssertEqual(payments, 2, "a second tap ran its payment")
+    XCTAssertEqual(model.action, .running(.save))
+    XCTAssertEqual(support.action, .running(.save))
+    gate.open()
+    await first.value
+    await other.value
+    XCTAssertEqual(model.action, .finished(.save), "the first payment was cancelled")
+    XCTAssertEqual(support.action, .finished(.save), "the first payment was cancelled")
+  }
+
+  @MainActor
   func testAJobWithAPolicyShowsItsFailedAttemptsWithItsKind() async throws {
     // A retry that shows its failed attempts writes `.failed(process: .save, …)` from inside
     // the policy: the kind travels with the load to the main actor, where it is written.

@@ -291,6 +291,8 @@ enum StressForm: CaseIterable, CustomStringConvertible {
 enum StressPolicy: CaseIterable, CustomStringConvertible {
   case none, timeout, retry, retryOfTimedAttempts, timedRetry, debounce, limit, dedupe
   case dedupeThenLimit, keepValue, everything, waitsForNetwork, waitingForNetwork
+  /// Ignores starts while running; the stop `.newer` is a plain load, which supersedes it.
+  case ignoreStarts
 
   /// Whether the load starts offline and is stopped while it waits for the network.
   var startsOffline: Bool { self == .waitingForNetwork }
@@ -314,6 +316,8 @@ enum StressPolicy: CaseIterable, CustomStringConvertible {
     case .dedupe: .dedupe(dedupe, key: 1)
     case .dedupeThenLimit: .dedupe(dedupe, key: 1).limit(limiter)
     case .keepValue: .keepValueOnFailure()
+    case .ignoreStarts:
+      .ignoreStartsWhileRunning().retry(maxAttempts: 3, backoff: .immediate, clock: clock)
     case .everything:
       .keepValueOnFailure().debounce(for: .seconds(1), clock: clock)
         .retry(maxAttempts: 3, backoff: .immediate, clock: clock)
@@ -336,6 +340,7 @@ enum StressPolicy: CaseIterable, CustomStringConvertible {
     case .dedupe: ".dedupe"
     case .dedupeThenLimit: ".dedupe.limit"
     case .keepValue: ".keepValueOnFailure"
+    case .ignoreStarts: ".ignoreStartsWhileRunning.retry"
     case .everything: ".keepValueOnFailure.debounce.retry.timeout.dedupe.limit"
     case .waitsForNetwork: ".retry.timeout.waitsForNetwork, online"
     case .waitingForNetwork: ".retry.timeout.waitsForNetwork, stopped while offline"

@@ -163,6 +163,18 @@ final class EventWiringTests: XCTestCase {
     XCTAssertEqual(pairing.openCount, 0)
   }
 
+  func testAnIgnoredStartIsAPointAndLeavesTheRunningLoadsIntervalOpen() {
+    var pairing = SignpostBook(privacy: .private)
+    guard case .begin(let running, _)? = pairing.receive(event(.started, feed)).first else {
+      return XCTFail("a start opens an interval")
+    }
+    let ignored = event(.ignored, feed, detail: "a load was running")
+    XCTAssertEqual(
+      pairing.receive(ignored), [.event(.load, LoadEventLogLine(ignored, privacy: .private))])
+    XCTAssertEqual(pairing.openCount, 1, "the ignored start closed the running load's interval")
+    XCTAssertEqual(pairing.receive(event(.finished, feed)).map(Self.endedID), [running.id])
+  }
+
   func testAnEndWithoutAStartClosesNothingAndStoreEventsArePoints() {
     var pairing = SignpostBook(privacy: .private)
     XCTAssertEqual(pairing.receive(event(.finished, feed)), [])

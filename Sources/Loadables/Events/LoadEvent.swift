@@ -145,6 +145,11 @@ public enum LoadEventKind: String, Sendable, Hashable, CaseIterable, CustomStrin
   /// A newer load of the same property, key path, loader or entry started while this one
   /// ran, and took its place: this one's outcome is never written.
   case superseded
+  /// A start was ignored: its policy ignores starts while a load runs
+  /// (``LoadPolicy/ignoreStartsWhileRunning()-type.method``), and one of the same property,
+  /// key path or loader ran. No load started, so no end follows; the running load goes on,
+  /// its events as they would have been.
+  case ignored
 
   // MARK: Waits
 

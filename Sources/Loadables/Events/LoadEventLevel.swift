@@ -58,7 +58,8 @@ extension LoadEventKind {
   public var level: LoadEventLevel {
     switch self {
     case .started, .superseded, .cancelled, .waitBegan, .waitEnded, .entryMade: .debug
-    case .finished, .reset, .entryInvalidated, .entryEvicted, .entryTrimmed, .entryRestored,
+    case .finished, .reset, .ignored, .entryInvalidated, .entryEvicted, .entryTrimmed,
+      .entryRestored,
       .entryRemoved, .entryReset, .editApplied, .editCommitted, .editQueued, .editSent:
       .info
     case .editRolledBack, .entryDiscarded: .notice

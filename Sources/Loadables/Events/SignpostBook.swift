@@ -11,7 +11,8 @@
 ///   store key), at most one load and one wait each. An end with no open interval (the load
 ///   started before anyone listened) closes nothing; a start over an interval still open
 ///   closes it first, so none is ever left open by a lost end.
-/// - The store's and the edits' events are single signpost events ("Store", "Edit").
+/// - The store's and the edits' events are single signpost events ("Store", "Edit"), and so
+///   is a start that was ignored ("Load"), which leaves the running load's interval open.
 struct SignpostBook {
   /// Which signpost name a step uses.
   enum Name: Hashable, Sendable {
@@ -77,6 +78,9 @@ struct SignpostBook {
       steps.append(.begin(wait, line))
     case .waitEnded:
       if let wait = waits.removeValue(forKey: subject) { steps.append(.end(wait, line)) }
+    case .ignored:
+      // No load started: the running load's interval stays open.
+      steps.append(.event(.load, line))
     case .entryMade, .entryInvalidated, .entryEvicted, .entryTrimmed, .entryRestored,
       .entryDiscarded, .entryRemoved, .entryReset:
       steps.append(.event(.store, line))

@@ -84,8 +84,9 @@ open class BaseLoader<Value: Sendable>: Loader {
   ///
   /// - Parameter silently: When `true`, the old state stays until the new one arrives.
   /// - Returns: The value this load produced (or a fresh cached one).
-  /// - Throws: This load's error, or `CancellationError` when this load was cancelled or
-  ///   superseded — never a value or an error left by an earlier load.
+  /// - Throws: This load's error, or `CancellationError` when this load was cancelled,
+  ///   superseded, or ignored because one ran (``LoadPolicy/ignoreStartsWhileRunning()-type.method``)
+  ///   — never a value or an error left by an earlier load.
   @inlinable
   public final func value(silently: Bool) async throws -> Value {
     let (state, isOwn) = await slot.launchAndWait(

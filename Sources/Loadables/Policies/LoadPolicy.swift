@@ -53,17 +53,23 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     /// The source a ``LoadPolicy/waitsForNetwork(_:)`` step waits on.
     @usableFromInline let connectivity: Connectivity?
 
+    /// Whether this is the step of ``LoadPolicy/ignoreStartsWhileRunning()-type.method``,
+    /// which wraps nothing: the engine asks the policy's flag as the load starts.
+    @usableFromInline let ignoresStarts: Bool
+
     @usableFromInline
     init(
       name: @escaping @Sendable () -> String,
       prelude: (@MainActor @Sendable () -> Prelude<Value>)? = nil,
       wrap: (@Sendable (_ next: @escaping Operation) -> Operation)?,
-      connectivity: Connectivity? = nil
+      connectivity: Connectivity? = nil,
+      ignoresStarts: Bool = false
     ) {
       self.name = name
       self.prelude = prelude
       self.wrap = wrap
       self.connectivity = connectivity
+      self.ignoresStarts = ignoresStarts
     }
   }
 
@@ -79,6 +85,11 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// Whether a failure keeps a loaded value on screen; see ``keepValueOnFailure()-type.method``.
   @usableFromInline let keepsValueOnFailure: Bool
 
+  /// Whether a start is ignored while the slot's load runs; see
+  /// ``ignoreStartsWhileRunning()-type.method``. The engine asks it as the load starts,
+  /// before anything else.
+  @usableFromInline let ignoresStartsWhileRunning: Bool
+
   /// The empty policy: the block runs as it is.
   ///
   /// Inlinable: it is the default of every `start`, where the empty check it leads to folds
@@ -89,6 +100,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     waitsForNetwork = false
     hasTimeout = false
     keepsValueOnFailure = false
+    ignoresStartsWhileRunning = false
   }
 
   // The initialisers and `then` are inlinable: a policy is often built at the call site of
@@ -99,12 +111,13 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   @inlinable
   init(
     steps: [Step], waitsForNetwork: Bool = false, hasTimeout: Bool = false,
-    keepsValueOnFailure: Bool = false
+    keepsValueOnFailure: Bool = false, ignoresStartsWhileRunning: Bool = false
   ) {
     self.steps = steps
     self.waitsForNetwork = waitsForNetwork
     self.hasTimeout = hasTimeout
     self.keepsValueOnFailure = keepsValueOnFailure
+    self.ignoresStartsWhileRunning = ignoresStartsWhileRunning
   }
 
   @inlinable
@@ -118,6 +131,7 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     waitsForNetwork = false
     hasTimeout = isTimeout
     keepsValueOnFailure = false
+    ignoresStartsWhileRunning = false
   }
 
   /// A policy of your own: `body` receives the rest of the chain (the policies written after
@@ -153,7 +167,8 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
       steps: Self.joined(steps, inner.steps),
       waitsForNetwork: waitsForNetwork || inner.waitsForNetwork,
       hasTimeout: hasTimeout || inner.hasTimeout,
-      keepsValueOnFailure: keepsValueOnFailure || inner.keepsValueOnFailure)
+      keepsValueOnFailure: keepsValueOnFailure || inner.keepsValueOnFailure,
+      ignoresStartsWhileRunning: ignoresStartsWhileRunning || inner.ignoresStartsWhileRunning)
   }
 
   /// `outer` then `inner`, without copying either when the other is empty.
@@ -218,15 +233,17 @@ public struct LoadPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
   /// a load started with it binds the same target (a retry's attempts, a wait for the
   /// network show on the load). For a load whose block runs several operations, each under
   /// ``wrap(_:)`` of the whole policy: a paged entry's refresh of every loaded page, where a
-  /// retry retries the page that failed.
+  /// retry retries the page that failed. Whether it ignores starts while running stays too.
   @usableFromInline
   var unwrapped: LoadPolicy {
     LoadPolicy(
       steps: steps.map { step in
         Step(
-          name: step.name, prelude: step.prelude, wrap: nil, connectivity: step.connectivity)
+          name: step.name, prelude: step.prelude, wrap: nil, connectivity: step.connectivity,
+          ignoresStarts: step.ignoresStarts)
       },
-      keepsValueOnFailure: keepsValueOnFailure)
+      keepsValueOnFailure: keepsValueOnFailure,
+      ignoresStartsWhileRunning: ignoresStartsWhileRunning)
   }
 
   /// What the load should show as it starts: the first step that knows a value decides.

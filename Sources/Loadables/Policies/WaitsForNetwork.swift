@@ -68,7 +68,8 @@ extension LoadPolicy {
       steps: steps + CollectionOfOne(Self.networkStep(connectivity)),
       waitsForNetwork: true,
       hasTimeout: hasTimeout,
-      keepsValueOnFailure: keepsValueOnFailure)
+      keepsValueOnFailure: keepsValueOnFailure,
+      ignoresStartsWhileRunning: ignoresStartsWhileRunning)
   }
 
   /// The step ``waitsForNetwork(_:)-type.method`` adds: its source, a name in the

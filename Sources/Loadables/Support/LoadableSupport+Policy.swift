@@ -28,6 +28,9 @@ extension LoadableSupport {
 
   /// Runs a load of `state` under `policy` and returns when it has stopped.
   ///
+  /// Under ``LoadPolicy/ignoreStartsWhileRunning()-type.method``, a call while one runs
+  /// returns at once, having started nothing: that one goes on.
+  ///
   /// > Note: The block runs in a child task of yours. Stopping the load (a newer load,
   /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
   /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a

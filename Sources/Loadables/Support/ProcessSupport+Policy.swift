@@ -27,6 +27,9 @@ extension ProcessSupport {
 
   /// Runs a job of `state` under `policy` and returns when it has stopped.
   ///
+  /// Under ``LoadPolicy/ignoreStartsWhileRunning()-type.method``, a call while one runs
+  /// returns at once, having started nothing: that one goes on.
+  ///
   /// > Note: The block runs in a child task of yours. Stopping the job (a newer run,
   /// > `cancel()`, `reset()`) cancels that child, never your task: this call returns once the
   /// > block has stopped, and your code after it runs uncancelled. Cancelling your task (a

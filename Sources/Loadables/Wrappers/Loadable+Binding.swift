@@ -91,10 +91,12 @@ extension Loadable {
     /// Starts a load in a new task: writes `.loading`, then `.loaded(value)` or
     /// `.error(error)`.
     ///
-    /// Cancels the running load first. The task holds nothing strongly but `block`, so a
-    /// released owner is not kept alive and its load is cancelled. A `policy` (retry,
-    /// timeout, debounce, a concurrency limit, a cache, deduplication) wraps the block; a
-    /// cache may show its value at once instead of `.loading`.
+    /// Cancels the running load first (unless `policy` ignores starts while one runs; see
+    /// ``LoadPolicy/ignoreStartsWhileRunning()-type.method``). The task holds nothing
+    /// strongly but `block`, so a released owner is not kept alive and its load is
+    /// cancelled. A `policy` (retry, timeout, debounce, a concurrency limit, a cache,
+    /// deduplication) wraps the block; a cache may show its value at once instead of
+    /// `.loading`.
     ///
     /// ```swift
     /// $numbers.load { try await api.numbers() }

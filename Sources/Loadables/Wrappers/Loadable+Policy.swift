@@ -1,6 +1,9 @@
 extension Loadable.Binding {
   /// Runs a load under `policy` and returns when it has stopped.
   ///
+  /// Under ``LoadPolicy/ignoreStartsWhileRunning()-type.method``, a call while one runs
+  /// returns at once, having started nothing: that one goes on.
+  ///
   /// Its block escapes, unlike the awaited `load(silently:block:)`'s: a policy may run
   /// the block beyond this call (a deduplicated fetch that other loads share goes on after
   /// this one is cancelled).

@@ -4,7 +4,9 @@ extension Loadable.Binding {
   ///
   /// `load` keeps Processed's meaning: inside `async` code it resolves to the awaited
   /// overload and returns when the load has stopped. `start` never waits, wherever it is
-  /// called. Everything else is as for `load`: the running load is cancelled first,
+  /// called. Everything else is as for `load`: the running load is cancelled first (unless
+  /// `policy` ignores starts while one runs; see
+  /// ``LoadPolicy/ignoreStartsWhileRunning()-type.method``),
   /// `.loading` is written (unless `silently`, or a cache shows a value), then
   /// `.loaded(value)` or `.error(error)`, and a superseded load never writes.
   ///

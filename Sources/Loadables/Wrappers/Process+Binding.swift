@@ -84,8 +84,10 @@ extension Process {
     /// Starts a job in a new task: writes `.running(process)`, then `.finished(process)` or
     /// `.failed(process: process, error: error)`.
     ///
-    /// Cancels the running job first. A `policy` (retry, timeout, a concurrency limit, ...)
-    /// wraps the block.
+    /// Cancels the running job first, unless `policy` ignores starts while one runs
+    /// (``LoadPolicy/ignoreStartsWhileRunning()-type.method``, for a payment): then this start
+    /// does nothing and returns a finished task. A `policy` (retry, timeout, a concurrency
+    /// limit, ...) wraps the block.
     ///
     /// <!-- compile: context Model -->
     /// ```swift

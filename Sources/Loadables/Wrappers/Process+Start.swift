@@ -4,8 +4,10 @@ extension Process.Binding {
   ///
   /// `run` keeps Processed's meaning: inside `async` code it resolves to the awaited
   /// overload and returns when the job has stopped. `start` never waits. Everything else is
-  /// as for `run`: the running job is cancelled first, `.running(process)` is written (unless
-  /// `silently`), then `.finished(process)` or `.failed(process: process, error: error)`.
+  /// as for `run`: the running job is cancelled first (unless `policy` ignores starts while
+  /// one runs; see ``LoadPolicy/ignoreStartsWhileRunning()-type.method``), `.running(process)`
+  /// is written (unless `silently`), then `.finished(process)` or
+  /// `.failed(process: process, error: error)`.
   ///
   /// <!-- compile: context KindModel -->
   /// ```swift

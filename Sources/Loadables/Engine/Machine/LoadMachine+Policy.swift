@@ -98,14 +98,21 @@ extension LoadMachine where State.Output: Sendable {
   }
 
   /// Starts a policy load: asks the policy's prelude what to show, supersedes the current
-  /// load, and writes the start. Returns `nil` when a fresh cached value completed the load
-  /// on the spot.
+  /// load, and writes the start. Returns `nil` when no load is to run: a fresh cached value
+  /// completed the load on the spot, or the policy ignores starts while a load runs and one
+  /// does (``LoadPolicy/ignoreStartsWhileRunning()-type.method``). An ignored start touches
+  /// nothing: the running load goes on, its generation stays (so an awaited caller's
+  /// outcome is not its own), and nothing is written.
   @inlinable
   func startWithPolicy(
     _ context: State.Context,
     silently: Bool,
     policy: LoadPolicy<State.Output>
   ) -> (UInt64, PolicyTarget<Reference>)? {
+    if policy.ignoresStartsWhileRunning, isBusy {
+      reportIgnoredStart(silently: silently)
+      return nil
+    }
     switch policy.prelude() {
     case .complete(let value):
       assign(.completed(value, context))

@@ -10,18 +10,30 @@ extension LoadRuntime {
   /// builds a string, which cost more than the rest of an event.
   final func traceStart(silently: Bool) {
     let activity = activityObject()
-    let subject: LoadSubject
-    if let named = activity.subject {
-      subject = named
-    } else {
-      subject = eventSubject
-      activity.subject = subject
-    }
+    let subject = keptSubject(in: activity)
     let store = eventStoreID
     activity.trace = LoadTrace(
       subject: subject, storeID: store, stopwatch: Stopwatch(LoadClock.current),
       isSilent: silently)
     LoadEvents.report(.started, subject, isSilent: silently, store: store)
+  }
+
+  /// Reports a start that was ignored because a load runs
+  /// (``LoadPolicy/ignoreStartsWhileRunning()-type.method``). The running load's trace is
+  /// left as it is: its events go on.
+  @usableFromInline final func reportIgnoredStart(silently: Bool) {
+    guard LoadEvents.isOn else { return }
+    LoadEvents.report(
+      .ignored, keptSubject(in: activityObject()), isSilent: silently,
+      detail: "a load was running", store: eventStoreID)
+  }
+
+  /// What this slot's events name it by, worked out on first use and kept in `activity`.
+  private final func keptSubject(in activity: SlotActivity) -> LoadSubject {
+    if let named = activity.subject { return named }
+    let subject = eventSubject
+    activity.subject = subject
+    return subject
   }
 
   /// Reports the end of the current (traced) load as `kind`, once. A wait still under way

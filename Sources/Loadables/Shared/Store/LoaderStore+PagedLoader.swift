@@ -106,7 +106,9 @@ extension LoaderStore {
     precondition(
       staleTime >= .zero,
       "LoaderStore.pagedLoader(for: \(key)): staleTime must not be negative, got \(staleTime)")
-    var policy = source.policy
+    // An entry's fetch supersedes a stale one, as a value entry's does
+    // (`LoaderStore.makeEntry`): ignoring starts while one runs is dropped.
+    var policy = source.policy.restartingWhileRunning
     let waits = waitsForNetwork ?? defaults.waitsForNetwork
     if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let persisted = persisted ?? defaults.isPersisted

@@ -32,7 +32,9 @@ extension LoaderStore {
     precondition(
       staleTime >= .zero,
       "LoaderStore.loader(for: \(key)): staleTime must not be negative, got \(staleTime)")
-    var policy = policy ?? defaults.policy(clock: clock)
+    // An entry's fetch supersedes a stale one: the store starts it after an invalidation or
+    // an edit, so a policy's ignoring of starts while one runs is dropped here.
+    var policy = (policy ?? defaults.policy(clock: clock)).restartingWhileRunning
     let waits = waitsForNetwork ?? defaults.waitsForNetwork
     if waits, let connectivity { policy = policy.waitsForNetwork(connectivity) }
     let persisted = persisted ?? defaults.isPersisted
