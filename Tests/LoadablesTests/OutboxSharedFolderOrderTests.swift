@@ -71,7 +71,8 @@ final class OutboxSharedFolderOrderTests: XCTestCase {
     XCTAssertEqual(server.tally.applied, [1, 2], "the server applied them out of line")
 
     XCTAssertEqual(
-      appTally.state.data?.applied, [1, 2], "the app shows its edits in another order than the server's")
+      appTally.state.data?.applied, [1, 2],
+      "the app shows its edits in another order than the server's")
     await app.flushPersistence()
     XCTAssertEqual(
       restored(folder)?.applied, [1, 2], "the app saved a value the server never had")

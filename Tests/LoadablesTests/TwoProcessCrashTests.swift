@@ -12,7 +12,8 @@ import XCTest
 /// scopes and sending them to one fake server, each killed with SIGKILL at random points
 /// while the other runs, and started again: every edit enqueued in either is applied exactly
 /// once, each process's edits of a scope in the order they were enqueued, never by two
-/// senders at once, and every saved record reads back.
+/// senders at once, and every saved record reads back; every value restored is one the
+/// server had, in its order.
 ///
 /// Each app is this test binary run again (`/proc/self/exe`, Linux only) with a filter that
 /// selects ``testTwoProcessAppChild()``: a `LoaderStore` on the real directory persistence
@@ -23,6 +24,13 @@ import XCTest
 /// applying and after applying (a lost answer), so edits are resent. It detects overlapping
 /// senders: while one of its handlers runs, a process holds a second lock file
 /// (`flock`, `LOCK_NB`); a process that cannot take it logs `overlap`.
+///
+/// Each app keeps a persisted tally per scope, fetched from the server (the numbers applied
+/// there by both apps, in order; now and then fetched again while it runs), over which an
+/// edit's optimistic change appends its number. At each start it prints what each tally
+/// restored (`restore <scope> <numbers>`, before the edit type is registered) and what it
+/// shows once registered, with the app's queued edits of the scope (`shown ...`): each must be
+/// a state the server had, its edits in the server's order (``RestoredOrder``).
 ///
 /// The child prints `enq <slot> <scope> <n>` once `enqueue` has returned, and `issue ...`
 /// for each outbox issue (an unreadable record among them). The parent keeps both running,
@@ -188,7 +196,8 @@ final class TwoProcessCrashTests: XCTestCase {
       XCTAssertEqual(duplicated, [:], "seed \(seed): edits applied more than once")
       XCTAssertEqual(log.overlaps, 0, "seed \(seed): two processes sent at once")
       XCTAssertEqual(issues, [], "seed \(seed): the outbox reported problems (unreadable records)")
-      XCTAssertEqual(order.misordered, 0, "seed \(seed): restored values in an order the server never had")
+      XCTAssertEqual(
+        order.misordered, 0, "seed \(seed): restored values in an order the server never had")
       XCTAssertEqual(order.neverHeld, 0, "seed \(seed): restored values the server never had")
       print(
         "Crash-two-processes: \(kills) kills, \(launches) launches, \(enqueued.count) edits "

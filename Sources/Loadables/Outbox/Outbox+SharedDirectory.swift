@@ -53,7 +53,7 @@ extension Outbox {
     // This queue's edits: each record read by its key (a few files, not the directory).
     var onDisk: [PersistentKey: CommittedEdits.Mark] = [:]
     var sentElsewhere: [Queued] = []
-    var failedElsewhere: [(Queued, String)] = []
+    var failedElsewhere: [(Queued, EditFailure)] = []
     for queued in includingOwn ? queue : []
     where !queued.sendsOnce && queued.isSaved && !queued.isUnreadable && !queued.isFailed
       && queued.activity != .sending
@@ -71,7 +71,8 @@ extension Outbox {
         onDisk[queued.key] = mark
         sentElsewhere.append(queued)
       } else if let failure = record.failure {
-        failedElsewhere.append((queued, failure))
+        failedElsewhere.append(
+          (queued, EditFailure(typeName: record.failureType ?? "", reason: failure)))
       }
     }
     // The records of other processes: only the files this store knows no key for are read.
@@ -132,7 +133,7 @@ extension Outbox {
       queue.removeAll { ended.contains(ObjectIdentifier($0)) }
       for (queued, failure) in failedElsewhere {
         queued.failure = failure
-        queued.item.lastError = failure
+        queued.item.lastError = failure.reason
       }
       queue += joined
       queue.sort { ($0.sequence, $0.item.id) < ($1.sequence, $1.item.id) }
@@ -171,18 +172,12 @@ extension Outbox {
       commit(queued)
       end(queued, .committed)
     }
+    // The handler's error is gone with the other process: its type name and reason are not.
     for (queued, failure) in failedElsewhere {
-      let error = OutboxFailedElsewhere(reason: failure)
-      rollBack(queued, error: error)
-      end(queued, .failed(error))
+      rollBack(queued, error: failure)
+      end(queued, .failed(failure))
     }
     for queued in joined where queued.hasHandler && !queued.isFailed { apply(queued) }
     for scopeID in scopes { kick(scopeID) }
   }
-}
-
-/// An edit failed for good in another process over the same directory (its store sent it).
-struct OutboxFailedElsewhere: Error, CustomStringConvertible {
-  let reason: String
-  var description: String { reason }
 }
