@@ -104,4 +104,30 @@ final class OutboxSharedFolderOrderTests: XCTestCase {
     XCTAssertEqual(
       restored(folder)?.applied, [1, 2], "the widget saved a value the server never had")
   }
+
+  func testTheSenderSendsAnEditTheOtherStoreQueuedEarlierBeforeItsOwnLaterOne() async throws {
+    let folder = folder()
+    let (appClock, widgetClock) = (ManualClock(), ManualClock())
+    let app = LoaderStore(clock: appClock, persistence: .directory(folder, version: "1"))
+    let widget = LoaderStore(clock: widgetClock, persistence: .directory(folder, version: "1"))
+    let first = Gate<Void>()
+    var sent: [Int] = []
+    app.register(Append.self) { edit, _ in
+      sent.append(edit.number)
+      if edit.number == 1 { try await first.pass() }
+    }
+    widget.register(Append.self) { edit, _ in sent.append(edit.number) }
+
+    app.edit(Append(number: 1))
+    await first.arrival()  // the app holds the sender lock
+    widget.edit(Append(number: 2))
+    try await widgetClock.sleepers(count: 1)  // the widget waits for its turn
+    app.edit(Append(number: 3))
+    first.open()
+    await app.outbox.untilIdle()
+    // Sent in the order they were queued: had the app sent 3 first and died after the
+    // server applied it, the next sender would have sent 2 before 3 again, committing them in
+    // another order than the server applied them.
+    XCTAssertEqual(sent, [1, 2, 3], "the sender sent its own later edit ahead of the other's")
+  }
 }

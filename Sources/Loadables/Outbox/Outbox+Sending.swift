@@ -61,7 +61,7 @@ extension Outbox {
       },
       isOnline: store.network.isOnlineNow, sender: sender(at: store.now),
       justLooked: justLooked)
-    switch (lane.next(interval: Self.senderInterval), queued) {
+    switch (lane.next(interval: Self.lookInterval), queued) {
     case (.lookForWrites, _):
       readSharedIfWritten()
       return nextStep(scopeID, justLooked: true)

@@ -94,8 +94,15 @@ public final class Outbox {
   /// The lock file's name in the outbox's directory.
   static let senderLockName = ".loadables-sender.lock"
   /// How often a store that does not hold the sender lock tries to take it while it has
-  /// edits to send, and how often the holder looks again for what the other processes queued.
+  /// edits to send.
   static let senderInterval: Duration = .seconds(1)
+  /// How long the holder of the sender lock sends without looking for what the other stores
+  /// queued: not at all. It looks for their sign (one `access` call) before every send, so an
+  /// edit another store queued before one of this store's, in a scope, is read and sent first:
+  /// looking once a second let the holder send a later edit ahead of it, and when that
+  /// sender died after the server applied its edit, the next sender sent the earlier one
+  /// first and committed the two in another order than the server applied them.
+  static let lookInterval: Duration = .zero
   /// The most issues kept; older ones go first.
   static let issueLimit = 100
 
