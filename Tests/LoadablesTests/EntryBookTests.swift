@@ -130,7 +130,7 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.shown, .loaded(12))
     // The server applied 2 first: the committed value is the base with 2 alone, and 1 is
     // laid over that.
-    XCTAssertEqual(book.commitEdit(2, at: t(2)), [.write(.committedEdit), .committed])
+    XCTAssertEqual(book.commitEdit(2, at: t(2)), [.write(.optimisticEdit), .committed])
     XCTAssertEqual(book.committed, .loaded(3), "the committed value left out the committed edit")
     XCTAssertEqual(book.shown, .loaded(30), "the pending edit was not laid over the committed one")
     XCTAssertEqual(book.edits.map(\.id), [2, 1])

@@ -267,7 +267,9 @@ struct EntryBook<State: SharedEntryState> {
     // Only the last edit keeps the state shown; it is laid again below.
     edits[edits.count - 1].laid = nil
     edits.insert(edits.remove(at: index), at: first)
-    var effects = written(.committedEdit, at: now)
+    // On screen the pending edits are laid again over the committed ones, as an optimistic
+    // write is (nothing is saved for it); the commit then saves the committed value.
+    var effects = written(.optimisticEdit, at: now)
     effects.append(.committed)
     return effects
   }

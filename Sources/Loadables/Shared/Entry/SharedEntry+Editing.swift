@@ -36,7 +36,8 @@ extension SharedEntry {
     if saving {
       perform(effects)
     } else {
-      // The screen moves when the edit moved ahead of a pending one; nothing is saved.
+      // The screen moves when the edit moved ahead of a pending one (an optimistic write,
+      // which saves nothing); the commit is not saved.
       for effect in effects where effect != .committed { perform([effect]) }
     }
     itemLink?.editEnded(id, committed: true)
