@@ -153,7 +153,8 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
     /// registering its type, whether or not other edits wait behind it; it is never dropped.
     case waitingForHandler
     /// Failed for good (or cannot be read back): its change is rolled back, and it waits for
-    /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error.
+    /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error;
+    /// ``OutboxItem/failure`` holds it, by type.
     case failed(String)
 
     /// Whether the edit failed for good: ``failed(_:)``.
