@@ -130,7 +130,7 @@ final class EntryBookTests: XCTestCase {
     XCTAssertEqual(book.rollBackEdit(3, at: t(2)), [.write(.rolledBack)])
     XCTAssertEqual(book.shown, .loaded(22), "the last edit left and took the others with it")
     XCTAssertEqual(book.edits.map { $0.laid != nil }, [false, true])
-    XCTAssertEqual(book.commitEdit(1), [.committed])
+    XCTAssertEqual(book.commitEdit(1, at: t(2)), [.committed])
     XCTAssertEqual(book.shown, .loaded(22), "a commit changed what shows")
     XCTAssertEqual(book.rollBackEdit(1, at: t(3)), [.write(.rolledBack)])
     XCTAssertEqual(book.shown, .loaded(2))
@@ -139,12 +139,28 @@ final class EntryBookTests: XCTestCase {
     XCTAssertTrue(book.edits.isEmpty)
   }
 
+  func testAnEditCommittedBehindAPendingOneIsLaidAheadOfIt() async {
+    var book = Book(staleTime: .seconds(60), at: t(0))
+    _ = book.engineWrote(.loaded(1), cause: .fetched, at: t(0))
+    _ = book.applyEdit(1, .update { $0 *= 10 }, at: t(1))
+    _ = book.applyEdit(2, .update { $0 += 2 }, at: t(1))
+    XCTAssertEqual(book.shown, .loaded(12))
+    // The server applied 2 first: the committed value is the base with 2 alone, and 1 is
+    // laid over that.
+    XCTAssertEqual(book.commitEdit(2, at: t(2)), [.write(.optimisticEdit), .committed])
+    XCTAssertEqual(book.committed, .loaded(3), "the committed value left out the committed edit")
+    XCTAssertEqual(book.shown, .loaded(30), "the pending edit was not laid over the committed one")
+    XCTAssertEqual(book.edits.map(\.id), [2, 1])
+    XCTAssertEqual(book.commitEdit(1, at: t(3)), [.committed], "a commit in line moved an edit")
+    XCTAssertEqual(book.committed, .loaded(30))
+  }
+
   func testACommittedEditStaysUntilAFetchStartedAfterTheCommitLands() async {
     var book = Book(staleTime: .zero, at: t(0))
     _ = book.engineWrote(.loaded(0), cause: .fetched, at: t(0))
     _ = book.applyEdit(1, .update { $0 += 1 }, at: t(1))
     XCTAssertEqual(book.refresh(), [.startFetch(silently: true)])  // starts before the commit
-    XCTAssertEqual(book.commitEdit(1), [.committed])
+    XCTAssertEqual(book.commitEdit(1, at: t(1)), [.committed])
     XCTAssertEqual(book.committed, .loaded(1))
     XCTAssertEqual(book.engineWrote(.loaded(0), cause: .fetched, at: t(2)), [.write(.fetched)])
     XCTAssertEqual(

@@ -121,6 +121,26 @@ final class OutboxRecordFormatTests: XCTestCase {
     XCTAssertNil(read.mark?.floor)
   }
 
+  func testAFailedRecordKeepsItsErrorsTypeNameAndAnEarlierOneReadsWithout() async throws {
+    var record = OutboxRecord(
+      id: "id", name: "RenamePost", scopeID: "s5:postsi1:1", scope: "[posts, 1]",
+      idempotencyKey: "KEY-3", sequence: 9, enqueuedAt: Date(timeIntervalSinceReferenceDate: 1),
+      failure: "refused: 422", failureType: "MyApp.APIError", payload: Data("{}".utf8))
+    var bytes = record.encoded()
+    XCTAssertEqual(try OutboxRecord.read(bytes).record, record)
+    // A library that does not read the type name (its two bytes were reserved, 0) shows it
+    // in the reason.
+    bytes[6] = 0
+    bytes[7] = 0
+    XCTAssertEqual(try OutboxRecord.read(bytes).record.failure, "MyApp.APIError: refused: 422")
+    XCTAssertNil(try OutboxRecord.read(bytes).record.failureType)
+
+    // A record written before the type name was kept reads with none.
+    record.failureType = nil
+    XCTAssertEqual(try OutboxRecord.read(record.encoded()).record, record)
+    XCTAssertEqual(record.encoded()[6..<8], Data([0, 0]), "a record with no type name changed")
+  }
+
   func testARecordWhoseFieldsDoNotAddUpStaysFailedAndIsReported() async throws {
     let record = OutboxRecord(
       id: Self.id, name: "RenamePost", scopeID: "s5:postsi1:1", scope: "[posts, 1]",

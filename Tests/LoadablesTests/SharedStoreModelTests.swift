@@ -245,7 +245,8 @@ struct SharedStoreModel {
   private(set) var observers = 0
   private var unobservedSince = 0
 
-  /// What the entry shows: the base with every edit applied in order.
+  /// What the entry shows: the base with every edit applied in order (the committed ones
+  /// first, in the order they succeeded).
   var shown: Int? {
     edits.reduce(base) { value, edit in
       switch edit.operation {
@@ -309,8 +310,12 @@ struct SharedStoreModel {
   }
 
   mutating func commit(_ id: Int, invalidating: Bool, server: Int) {
+    // The committed edits are laid first, in the order they succeeded, then the pending ones.
     if let index = edits.firstIndex(where: { $0.id == id }) {
-      edits[index].committedAfter = fetches
+      var edit = edits.remove(at: index)
+      edit.committedAfter = fetches
+      let firstPending = edits.firstIndex { $0.committedAfter == nil } ?? edits.count
+      edits.insert(edit, at: min(firstPending, index))
     }
     if invalidating { invalidate(server: server) }
   }

@@ -12,7 +12,8 @@ import XCTest
 /// scopes and sending them to one fake server, each killed with SIGKILL at random points
 /// while the other runs, and started again: every edit enqueued in either is applied exactly
 /// once, each process's edits of a scope in the order they were enqueued, never by two
-/// senders at once, and every saved record reads back.
+/// senders at once, and every saved record reads back; every value restored is one the
+/// server had, in its order.
 ///
 /// Each app is this test binary run again (`/proc/self/exe`, Linux only) with a filter that
 /// selects ``testTwoProcessAppChild()``: a `LoaderStore` on the real directory persistence
@@ -23,6 +24,13 @@ import XCTest
 /// applying and after applying (a lost answer), so edits are resent. It detects overlapping
 /// senders: while one of its handlers runs, a process holds a second lock file
 /// (`flock`, `LOCK_NB`); a process that cannot take it logs `overlap`.
+///
+/// Each app keeps a persisted tally per scope, fetched from the server (the numbers applied
+/// there by both apps, in order; now and then fetched again while it runs), over which an
+/// edit's optimistic change appends its number. At each start it prints what each tally
+/// restored (`restore <scope> <numbers>`, before the edit type is registered) and what it
+/// shows once registered, with the app's queued edits of the scope (`shown ...`): each must be
+/// a state the server had, its edits in the server's order (``RestoredOrder``).
 ///
 /// The child prints `enq <slot> <scope> <n>` once `enqueue` has returned, and `issue ...`
 /// for each outbox issue (an unreadable record among them). The parent keeps both running,
@@ -53,9 +61,26 @@ final class TwoProcessCrashTests: XCTestCase {
     let server = SharedCrashServer(directory: directory, seed: random.next())
     let store = LoaderStore(
       persistence: .directory(directory.appendingPathComponent("store"), version: "crash"))
+    // Before anything else: what each scope's tally restored from disk (no edit is laid over
+    // it yet: its type is not registered).
+    let tallies = (0..<Self.scopeCount).map { lane in
+      store.loader(for: ["counter", lane]) { await server.tally(lane) }
+    }
+    for (lane, tally) in tallies.enumerated() {
+      say("restore \(lane) \(tally.state.data.map(Self.numbers) ?? "absent")")
+    }
     store.register(TwoProcessEdit.self, backoff: .constant(.milliseconds(1))) { edit, context in
       try await server.apply(edit, context)
     }
+    // Registered: the committed edits and the queued ones are laid over what was restored.
+    for (lane, tally) in tallies.enumerated() {
+      let queued = store.outbox.items.compactMap { $0.edit(as: TwoProcessEdit.self) }
+        .filter { $0.lane == lane }.map { String($0.number) }
+      say(
+        "shown \(lane) \(tally.state.data.map(Self.numbers) ?? "absent") "
+          + (queued.isEmpty ? "-" : queued.joined(separator: ",")))
+    }
+    for tally in tallies { await tally.refresh() }
     if environment[Self.drainVariable] != nil {
       await store.outbox.untilIdle()
       for issue in store.outbox.issues { say("issue \(issue)") }
@@ -69,11 +94,21 @@ final class TwoProcessCrashTests: XCTestCase {
       store.edit(TwoProcessEdit(slot: slot, lane: scope, number: number))
       say("enq \(slot) \(scope) \(number)")
       number += 1
+      // A fetch now and then, landing among the sends and commits of both apps.
+      if random.below(4) == 0 {
+        let tally = tallies[random.below(Self.scopeCount)]
+        Task { await tally.refresh() }
+      }
       for issue in store.outbox.issues.dropFirst(reported) { say("issue \(issue)") }
       reported = store.outbox.issues.count
       // Gives the lanes time to send, so kills land while sending too.
       try await Task.sleep(for: .microseconds(random.below(3_000)))
     }
+  }
+
+  /// A tally's numbers as the parent reads them: `-` for none, else comma-separated.
+  private static func numbers(_ tally: TwoProcessTally) -> String {
+    tally.applied.isEmpty ? "-" : tally.applied.map(String.init).joined(separator: ",")
   }
 
   func testTwoProcessesKilledApplyEveryEditOnceInOrder() throws {
@@ -88,6 +123,7 @@ final class TwoProcessCrashTests: XCTestCase {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var enqueued: [String] = []
       var issues: [String] = []
+      var restores: [String] = []
       var launches = 0
       var apps: [RunningApp?] = [nil, nil]
       func launch(_ slot: Int, draining: Bool = false) throws -> RunningApp {
@@ -105,6 +141,7 @@ final class TwoProcessCrashTests: XCTestCase {
         for line in app.lines {
           if line.hasPrefix("enq ") { enqueued.append(String(line.dropFirst(4))) }
           if line.hasPrefix("issue ") { issues.append(line) }
+          if line.hasPrefix("restore ") || line.hasPrefix("shown ") { restores.append(line) }
         }
       }
       for slot in 0..<2 { apps[slot] = try launch(slot) }
@@ -151,18 +188,25 @@ final class TwoProcessCrashTests: XCTestCase {
         }
         lastInLine[line] = edit.number
       }
+      let order = RestoredOrder(log: log, seed: seed)
+      for line in restores { order.check(line) }
       let lost = Set(enqueued).subtracting(applied.keys)
       let duplicated = applied.filter { $0.value > 1 }
       XCTAssertEqual(lost, [], "seed \(seed): enqueued edits never applied")
       XCTAssertEqual(duplicated, [:], "seed \(seed): edits applied more than once")
       XCTAssertEqual(log.overlaps, 0, "seed \(seed): two processes sent at once")
       XCTAssertEqual(issues, [], "seed \(seed): the outbox reported problems (unreadable records)")
+      XCTAssertEqual(
+        order.misordered, 0, "seed \(seed): restored values in an order the server never had")
+      XCTAssertEqual(order.neverHeld, 0, "seed \(seed): restored values the server never had")
       print(
         "Crash-two-processes: \(kills) kills, \(launches) launches, \(enqueued.count) edits "
           + "enqueued, \(applied.count) applied, \(log.repeats) repeated sends deduplicated, "
           + "\(lost.count) lost, \(duplicated.count) duplicated, \(outOfOrder) out of order, "
           + "\(log.overlaps) overlapping senders, \(issues.count) records unreadable or other "
-          + "outbox issues (seed \(seed))")
+          + "outbox issues; \(order.checked) restored values checked (\(order.withEdits) holding "
+          + "edits), \(order.misordered) misordered, \(order.neverHeld) never held by the server "
+          + "(seed \(seed))")
     #endif
   }
 }
@@ -186,7 +230,7 @@ final class TwoProcessCrashTests: XCTestCase {
       case .lines(let read):
         for line in read
         where line.hasPrefix("enq ") || line.hasPrefix("issue ")
-          || line.hasPrefix("idle ")
+          || line.hasPrefix("idle ") || line.hasPrefix("restore ") || line.hasPrefix("shown ")
         {
           lines.append(line)
           if line.hasPrefix("enq ") { enqueued += 1 }
@@ -251,6 +295,71 @@ struct SharedServerLog {
   }
 }
 
+/// Checks each value the apps restored against the order in which the server applied the
+/// edits of its scope (both apps' edits, in one log).
+///
+/// A `restore <lane> <numbers>` line (the saved value, no edit laid over it) must be a prefix
+/// of the scope's edits as the server applied them: a state the server had. A
+/// `shown <lane> <numbers> <queued>` line (the value once the edit type is registered: the
+/// committed edits laid over it, and the app's queued edits) must be one too, once the edits
+/// still queued in that app are left out of both (a queued edit may have been applied, its
+/// answer lost). A value holding the right edits in another order is *misordered*; one
+/// holding other edits, or missing one before the last, the server *never held*.
+final class RestoredOrder {
+  private let orders: [Int: [Int]]
+  private let seed: UInt64
+  private(set) var checked = 0
+  private(set) var withEdits = 0
+  private(set) var misordered = 0
+  private(set) var neverHeld = 0
+
+  init(log: SharedServerLog, seed: UInt64) {
+    var orders: [Int: [Int]] = [:]
+    for edit in log.applied { orders[edit.scope, default: []].append(edit.number) }
+    self.orders = orders
+    self.seed = seed
+  }
+
+  func check(_ line: String) {
+    let fields = line.split(separator: " ").map(String.init)
+    guard fields.count >= 3, let lane = Int(fields[1]) else {
+      return XCTFail("seed \(seed): a torn restore line: \(line)")
+    }
+    guard fields[2] != "absent" else { return }
+    let queued = Set(fields.count > 3 ? Self.numbers(fields[3]) : [])
+    let value = Self.numbers(fields[2]).filter { !queued.contains($0) }
+    let server = (orders[lane] ?? []).filter { !queued.contains($0) }
+    checked += 1
+    if !value.isEmpty { withEdits += 1 }
+    let had = Array(server.prefix(value.count))
+    guard value != had else { return }
+    // From the first edit that differs.
+    let first = zip(value, had).prefix { $0 == $1 }.count
+    let (theirs, ours) = (had.dropFirst(first).prefix(6), value.dropFirst(first).prefix(6))
+    if value.sorted() == had.sorted() {
+      misordered += 1
+      XCTFail(
+        "seed \(seed): \(line): from edit \(first) on, the server applied \(Array(theirs)), "
+          + "this lists \(Array(ours))")
+    } else {
+      neverHeld += 1
+      XCTFail(
+        "seed \(seed): \(line): the server never held it: from edit \(first) on, the server "
+          + "applied \(Array(theirs)), this lists \(Array(ours))")
+    }
+  }
+
+  private static func numbers(_ field: String) -> [Int] {
+    field == "-" ? [] : field.split(separator: ",").compactMap { Int($0) }
+  }
+}
+
+/// A scope's tally on the two-process server: the numbers of the edits it applied, both
+/// apps', in order. An edit's optimistic change appends its number, if not there.
+struct TwoProcessTally: Codable, Equatable, Sendable {
+  var applied: [Int]
+}
+
 /// An edit of the two-process app: its process's slot, its scope and its number.
 struct TwoProcessEdit: OutboxEdit {
   static let name = "TwoProcessEdit"
@@ -259,6 +368,13 @@ struct TwoProcessEdit: OutboxEdit {
   var number: Int
 
   var scope: LoadKey { ["counter", lane] }
+
+  func applyOptimistically(to edit: inout SharedEdit, in store: LoaderStore) {
+    let number = number
+    edit.update(matching: ["counter", lane], in: store, as: TwoProcessTally.self) { tally in
+      if !tally.applied.contains(number) { tally.applied.append(number) }
+    }
+  }
 }
 
 /// The fake server of the two-process test, in each app: applies each idempotency key once
@@ -269,6 +385,8 @@ final class SharedCrashServer {
   private let log: Int32
   private let busy: Int32
   private var applied: Set<String> = []
+  /// The numbers applied in each scope, by both apps, in order (as far as read).
+  private var tallies: [Int: [Int]] = [:]
   private var readOffset = 0
   private var sending = 0
   private var random: SplitMix64
@@ -298,11 +416,24 @@ final class SharedCrashServer {
     } else {
       append("apply \(edit.slot) \(edit.lane) \(edit.number) \(context.idempotencyKey)\n")
       applied.insert(context.idempotencyKey)
+      tallies[edit.lane, default: []].append(edit.number)
     }
     readOffset = Int(lseek(log, 0, SEEK_END))
     flock(log, LOCK_UN)
     await Task.yield()
     if random.below(100) < 10 { throw TestError(code: 504) }  // applied, answer lost
+  }
+
+  /// What a fetch of `lane`'s tally returns: the numbers applied there by both apps, in order.
+  func tally(_ lane: Int) async -> TwoProcessTally {
+    await Task.yield()  // a request takes a moment
+    flock(log, LOCK_EX)
+    readNewLines()
+    readOffset = Int(lseek(log, 0, SEEK_END))
+    flock(log, LOCK_UN)
+    let tally = TwoProcessTally(applied: tallies[lane] ?? [])
+    await Task.yield()
+    return tally
   }
 
   /// Reads the keys the other app applied since the last read (the log lock held).
@@ -314,7 +445,12 @@ final class SharedCrashServer {
     guard count > 0 else { return }
     for line in String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n") {
       let fields = line.split(separator: " ")
-      if fields.count == 5, fields[0] == "apply" { applied.insert(String(fields[4])) }
+      if fields.count == 5, fields[0] == "apply", let lane = Int(fields[2]),
+        let number = Int(fields[3])
+      {
+        applied.insert(String(fields[4]))
+        tallies[lane, default: []].append(number)
+      }
     }
     readOffset += count
   }

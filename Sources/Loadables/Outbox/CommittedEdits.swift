@@ -151,22 +151,29 @@ struct CommittedEdits {
   /// until a fetch that started after the commit lands.
   /// Only the edits of type `name`, when given (those just read back).
   func lay(over entry: any AnySharedEntry, named name: String? = nil, in store: LoaderStore) {
-    guard let fetchedAt = entry.fetchedAt else { return }
+    guard entry.fetchedAt != nil else { return }
     for committed in edits where name == nil || committed.name == name {
-      guard let edit = committed.edit,
-        fetchedAt <= committed.committedAt.addingTimeInterval(Self.margin)
-      else { continue }
-      let id: UInt64
-      if let known = committed.editID {
-        id = known
-      } else {
-        store.nextEditID += 1
-        id = store.nextEditID
-        committed.editID = id
-      }
-      var shared = SharedEdit(outboxEdit: id, only: entry)
-      edit.applyOptimistically(to: &shared, in: store)
-      for touched in shared.entries { touched.commitEdit(id, saving: false) }
+      Self.lay(committed, over: entry, in: store)
     }
+  }
+
+  /// Lays `committed` (read back) over `entry` when its value was fetched no later than the
+  /// commit, committed at once and not saved for it. The entry lays its committed edits in
+  /// the order they commit, ahead of its pending ones: lay them oldest first.
+  static func lay(_ committed: Committed, over entry: any AnySharedEntry, in store: LoaderStore) {
+    guard let fetchedAt = entry.fetchedAt, let edit = committed.edit,
+      fetchedAt <= committed.committedAt.addingTimeInterval(Self.margin)
+    else { return }
+    let id: UInt64
+    if let known = committed.editID {
+      id = known
+    } else {
+      store.nextEditID += 1
+      id = store.nextEditID
+      committed.editID = id
+    }
+    var shared = SharedEdit(outboxEdit: id, only: entry)
+    edit.applyOptimistically(to: &shared, in: store)
+    for touched in shared.entries { touched.commitEdit(id, saving: false) }
   }
 }

@@ -28,7 +28,9 @@ public enum EditOutcome: Sendable, CustomStringConvertible {
   /// The edit, sent once with ``EditDelivery/now``, failed with this error (or found no
   /// network, ``EditOffline``): its change is rolled back and it left the outbox.
   case rolledBack(any Error)
-  /// The edit failed for good with this error: its change is rolled back, and it stays in the
+  /// The edit failed for good with this error (the one inside
+  /// ``OutboxFailure/permanent(_:)``; an ``EditFailure`` with its type name when another
+  /// process over a shared folder sent it): its change is rolled back, and it stays in the
   /// outbox, failed, until ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. A retried edit
   /// has no caller waiting for it any more.
   case failed(any Error)

@@ -74,9 +74,10 @@ public struct EditTicket: Sendable, Identifiable {
   /// ```
   ///
   /// - Parameter stage: How far to wait; until the edit ends by default.
-  /// - Throws: The edit's error when it failed for good or was rolled back;
-  ///   ``EditNotCommitted`` when it was discarded or the store went away;
-  ///   `CancellationError` when the calling task is cancelled.
+  /// - Throws: The edit's error when it failed for good or was rolled back: the handler's own
+  ///   (match it by type), or, when the other process over a shared folder sent the edit, an
+  ///   ``EditFailure`` naming its type; ``EditNotCommitted`` when it was discarded or the
+  ///   store went away; `CancellationError` when the calling task is cancelled.
   public func wait(until stage: Stage = .ended) async throws {
     let outcome = await box.wait(until: stage)
     switch outcome {

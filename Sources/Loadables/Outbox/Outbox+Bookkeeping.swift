@@ -71,7 +71,7 @@ extension Outbox {
 
   func facts(_ queued: Queued) -> OutboxBook.Edit {
     OutboxBook.Edit(
-      id: queued.item.id, failure: queued.failure,
+      id: queued.item.id, failure: queued.failure?.reason,
       hasHandler: queued.hasHandler,
       activity: queued.activity)
   }

@@ -113,7 +113,8 @@ extension Outbox {
           queued.edit = try JSONDecoder().decode(Edit.self, from: payload)
         } catch {
           // Failed in memory only: the record stays as it was, to be read by a later version.
-          queued.failure = "the saved edit does not decode as \(Edit.self): \(error)"
+          queued.failure = EditFailure(
+            error, reason: "the saved edit does not decode as \(Edit.self): \(error)")
           report(.unreadable, queued.item.id, "a saved edit does not decode: \(error)")
           if LoadEvents.isOn {
             reportEvent(.editFailed, queued, error: error, detail: "the saved edit does not decode")

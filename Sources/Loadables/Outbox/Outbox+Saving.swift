@@ -37,8 +37,8 @@ extension Outbox {
     OutboxRecord(
       id: queued.item.id, name: queued.item.name, scopeID: queued.scopeID,
       scope: queued.item.scopeText, idempotencyKey: queued.idempotencyKey,
-      sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt, failure: queued.failure,
-      payload: payload)
+      sequence: queued.sequence, enqueuedAt: queued.item.enqueuedAt,
+      failure: queued.failure?.reason, failureType: queued.failure?.typeName, payload: payload)
   }
 
   /// Removes a sent edit from the outbox, and its record from storage.

@@ -61,7 +61,7 @@ extension Outbox {
       },
       isOnline: store.network.isOnlineNow, sender: sender(at: store.now),
       justLooked: justLooked)
-    switch (lane.next(interval: Self.senderInterval), queued) {
+    switch (lane.next(interval: Self.lookInterval), queued) {
     case (.lookForWrites, _):
       readSharedIfWritten()
       return nextStep(scopeID, justLooked: true)
@@ -156,20 +156,18 @@ extension Outbox {
       dropSentOnce(queued, error: cause)
       return nil
     case let failure as OutboxFailure:
-      let reason: String
       let cause: any Error
       switch failure {
-      case .permanent(let error):
-        reason = "\(error)"
-        cause = error
+      case .permanent(let error): cause = error
       }
+      let refusal = EditFailure(cause)
       if LoadEvents.isOn {
         reportEvent(.editFailed, queued, attempt: queued.item.attempt, error: cause)
       }
       rollBack(queued, error: cause)
       change([queued.scopeID]) {
-        queued.item.lastError = reason
-        queued.failure = reason
+        queued.item.lastError = refusal.reason
+        queued.failure = refusal
         queued.activity = .idle
       }
       save(queued)

@@ -53,7 +53,7 @@ extension Outbox {
     // This queue's edits: each record read by its key (a few files, not the directory).
     var onDisk: [PersistentKey: CommittedEdits.Mark] = [:]
     var sentElsewhere: [Queued] = []
-    var failedElsewhere: [(Queued, String)] = []
+    var failedElsewhere: [(Queued, EditFailure)] = []
     for queued in includingOwn ? queue : []
     where !queued.sendsOnce && queued.isSaved && !queued.isUnreadable && !queued.isFailed
       && queued.activity != .sending
@@ -71,7 +71,8 @@ extension Outbox {
         onDisk[queued.key] = mark
         sentElsewhere.append(queued)
       } else if let failure = record.failure {
-        failedElsewhere.append((queued, failure))
+        failedElsewhere.append(
+          (queued, EditFailure(typeName: record.failureType ?? "", reason: failure)))
       }
     }
     // The records of other processes: only the files this store knows no key for are read.
@@ -87,15 +88,20 @@ extension Outbox {
       report(.unreadable, nil, "the saved outbox held a file the backend removed: \(event)")
     }
     var joined: [Queued] = []
-    var committedElsewhere = false
+    // The edits another store queued and sent, which this one never knew: the server has
+    // them, so they are laid over this store's entries, committed, in their order.
+    var committedElsewhere: [CommittedEdits.Committed] = []
     for saved in load.records {
       do {
         let (record, mark) = try OutboxRecord.read(saved.value)
         if let mark, let committedAt = mark.committedAt {
+          let count = committed.edits.count
           committed.restore(
             record, mark: mark, committedAt: committedAt, key: saved.key,
             maxAge: maxAge, now: now, backend: backend)
-          committedElsewhere = true
+          if committed.edits.count > count, let kept = committed.edits.last {
+            committedElsewhere.append(kept)
+          }
           continue
         }
         let queued = Queued(restoring: record, key: saved.key)
@@ -110,13 +116,16 @@ extension Outbox {
         joined.append(queued)
       }
     }
-    if committedElsewhere {
+    if !committedElsewhere.isEmpty {
       for saved in committed.edits where saved.edit == nil {
         saved.edit = handlers[saved.name].flatMap { try? $0.decode(saved.payload) }
       }
       committed.sort()
     }
-    guard !sentElsewhere.isEmpty || !failedElsewhere.isEmpty || !joined.isEmpty else { return }
+    guard
+      !sentElsewhere.isEmpty || !failedElsewhere.isEmpty || !joined.isEmpty
+        || !committedElsewhere.isEmpty
+    else { return }
     let scopes = Array(
       Set(sentElsewhere.map(\.scopeID) + failedElsewhere.map(\.0.scopeID) + joined.map(\.scopeID)))
     let ended = Set(sentElsewhere.map(ObjectIdentifier.init))
@@ -124,13 +133,32 @@ extension Outbox {
       queue.removeAll { ended.contains(ObjectIdentifier($0)) }
       for (queued, failure) in failedElsewhere {
         queued.failure = failure
-        queued.item.lastError = failure
+        queued.item.lastError = failure.reason
       }
       queue += joined
       queue.sort { ($0.sequence, $0.item.id) < ($1.sequence, $1.item.id) }
     }
     lastSequence = max(lastSequence, queue.last?.sequence ?? 0)
+    // Every edit another store sent since this one last looked commits here in the order
+    // the server applied it (its commit time there): the entries lay committed edits in the
+    // order they commit, so this store's queue order (edits of two processes, joined as they
+    // were read) must not decide it. An edit whose record is gone goes first: it left the
+    // committed log as its oldest.
+    var sentInOrder: [(at: Date, queued: Queued?, theirs: CommittedEdits.Committed?)] =
+      committedElsewhere.map { ($0.committedAt, nil, $0) }
     for queued in sentElsewhere {
+      sentInOrder.append((onDisk[queued.key]?.committedAt ?? .distantPast, queued, nil))
+    }
+    // Stable: edits committed at the same time keep the queue's order.
+    sentInOrder = sentInOrder.enumerated()
+      .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    for sent in sentInOrder {
+      guard let queued = sent.queued else {
+        if let theirs = sent.theirs {
+          for entry in store.entries.values { CommittedEdits.lay(theirs, over: entry, in: store) }
+        }
+        continue
+      }
       if let edit = queued.edit, let payload = queued.payload,
         let mark = onDisk[queued.key], let committedAt = mark.committedAt
       {
@@ -144,18 +172,12 @@ extension Outbox {
       commit(queued)
       end(queued, .committed)
     }
+    // The handler's error is gone with the other process: its type name and reason are not.
     for (queued, failure) in failedElsewhere {
-      let error = OutboxFailedElsewhere(reason: failure)
-      rollBack(queued, error: error)
-      end(queued, .failed(error))
+      rollBack(queued, error: failure)
+      end(queued, .failed(failure))
     }
     for queued in joined where queued.hasHandler && !queued.isFailed { apply(queued) }
     for scopeID in scopes { kick(scopeID) }
   }
-}
-
-/// An edit failed for good in another process over the same directory (its store sent it).
-struct OutboxFailedElsewhere: Error, CustomStringConvertible {
-  let reason: String
-  var description: String { reason }
 }

@@ -31,7 +31,7 @@ public import Observation
 /// | offline (``LoaderStore/connectivity`` says so) | waits for the network before sending, spending no attempt |
 /// | a transient failure (any error but ``OutboxFailure/permanent(_:)``) | sends again after the handler's backoff on the store's clock, for as long as it takes |
 /// | success | commits the change (it stays until a fetch carries it), invalidates ``OutboxEdit/invalidates``, removes the edit and rewrites its saved record as committed: the change is laid over every value saved before the commit, in this launch and the next, until a newer fetch lands |
-/// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed), until ``retry(_:)`` or ``discard(_:)`` |
+/// | a permanent failure | rolls the change back; the edit stays, failed (saved as failed, with its error's type name: ``OutboxItem/failure``), until ``retry(_:)`` or ``discard(_:)`` |
 /// | a refresh, invalidation or poll while edits wait | the fetched value shows with the pending changes laid over it |
 /// | relaunch (a store on the same ``StorePersistence``) | restores the edits in order; once their type is registered, lays their changes over the entries (and over entries made later) and sends them |
 /// | no handler for a restored edit | it stays, ``OutboxItem/Status-swift.enum/waitingForHandler``, holding up its scope; reported once in ``issues``, whether or not another edit waits behind it |
@@ -94,8 +94,15 @@ public final class Outbox {
   /// The lock file's name in the outbox's directory.
   static let senderLockName = ".loadables-sender.lock"
   /// How often a store that does not hold the sender lock tries to take it while it has
-  /// edits to send, and how often the holder looks again for what the other processes queued.
+  /// edits to send.
   static let senderInterval: Duration = .seconds(1)
+  /// How long the holder of the sender lock sends without looking for what the other stores
+  /// queued: not at all. It looks for their sign (one `access` call) before every send, so an
+  /// edit another store queued before one of this store's, in a scope, is read and sent first:
+  /// looking once a second let the holder send a later edit ahead of it, and when that
+  /// sender died after the server applied its edit, the next sender sent the earlier one
+  /// first and committed the two in another order than the server applied them.
+  static let lookInterval: Duration = .zero
   /// The most issues kept; older ones go first.
   static let issueLimit = 100
 

@@ -45,6 +45,19 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
   /// The error of the last transient failure, while the edit waits to be sent again; `nil`
   /// before any and after a success.
   public var lastError: String?
+  /// Why the edit failed for good, while its ``status`` is ``Status-swift.enum/failed(_:)``:
+  /// the error itself (``EditFailure/error``) in the process whose handler threw it, and its
+  /// type name and reason always, after a relaunch too; `nil` while it is not failed.
+  ///
+  /// <!-- compile: context Outbox -->
+  /// ```swift
+  /// for item in store.outbox.items {
+  ///   if let refusal = item.failure?.error as? APIError, refusal.status == 422 {
+  ///     store.outbox.discard(item.id)  // the server will never take it
+  ///   }
+  /// }
+  /// ```
+  public internal(set) var failure: EditFailure?
   /// When the edit was enqueued (wall clock).
   public let enqueuedAt: Date
 
@@ -79,7 +92,7 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
       && lhs.scopeText == rhs.scopeText && lhs.payload == rhs.payload
       && (lhs.value == nil) == (rhs.value == nil) && lhs.status == rhs.status
       && lhs.attempt == rhs.attempt && lhs.lastError == rhs.lastError
-      && lhs.enqueuedAt == rhs.enqueuedAt
+      && lhs.failure == rhs.failure && lhs.enqueuedAt == rhs.enqueuedAt
   }
 
   /// Where an edit of the outbox is, and the reason it is not done yet: what a row shows
@@ -140,7 +153,8 @@ public struct OutboxItem: Identifiable, Equatable, Sendable {
     /// registering its type, whether or not other edits wait behind it; it is never dropped.
     case waitingForHandler
     /// Failed for good (or cannot be read back): its change is rolled back, and it waits for
-    /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error.
+    /// ``Outbox/retry(_:)`` or ``Outbox/discard(_:)``. The reason describes the error;
+    /// ``OutboxItem/failure`` holds it, by type.
     case failed(String)
 
     /// Whether the edit failed for good: ``failed(_:)``.

@@ -10,9 +10,12 @@ final class Queued {
   let scopeID: String
   let sequence: UInt64
   var idempotencyKey: String
-  /// The reason of a permanent failure, saved with the record (or, not saved, of a value that
-  /// does not decode); `nil` while the edit is in its scope's line.
-  var failure: String?
+  /// Why the edit failed for good, saved with the record (or, not saved, why its value does
+  /// not decode); `nil` while the edit is in its scope's line. Shown in ``item``
+  /// (``OutboxItem/failure``).
+  var failure: EditFailure? {
+    didSet { item.failure = failure }
+  }
   /// The edit as JSON; `nil` when it does not encode (or its record does not read back).
   let payload: Data?
   /// The edit, once its type is known (at enqueue, or when registered after a restore); shown
@@ -81,10 +84,11 @@ final class Queued {
     scopeID = record.scopeID
     sequence = record.sequence
     idempotencyKey = record.idempotencyKey
-    failure = record.failure
+    failure = record.failure.map { EditFailure(typeName: record.failureType ?? "", reason: $0) }
     payload = record.payload
     isSaved = true
     isUnreadable = false
+    item.failure = failure
   }
 
   /// A saved record that does not read back: kept, failed, so that it is never dropped
@@ -100,10 +104,11 @@ final class Queued {
     scopeID = "unreadable:" + id
     sequence = 0
     idempotencyKey = ""
-    failure = why
+    failure = EditFailure(typeName: "", reason: why)
     payload = nil
     isSaved = true
     isUnreadable = true
+    item.failure = failure
   }
 
   /// Whether the edit failed for good (or does not read back): it has left its scope's line.

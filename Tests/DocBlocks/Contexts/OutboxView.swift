@@ -16,6 +16,10 @@ struct RenamePost: OutboxEdit {
   var scope: LoadKey { ["posts", id] }
 }
 
+struct APIError: Error {
+  let status: Int
+}
+
 struct FailedRow: View {
   init(_ name: String, _ reason: String, retry: @escaping () -> Void) {}
   var body: some View { EmptyView() }

@@ -14,7 +14,7 @@
 /// | offline, an edit sent once (``EditDelivery/now``) | `dropOffline` |
 /// | offline | `waitOnline` |
 /// | a lock is needed and not held | `takeLock` |
-/// | the lock held, the folder not looked at in this step nor for ``Outbox/senderInterval`` | `lookForWrites` |
+/// | the lock held, the folder not looked at in this step nor for the interval (``Outbox/lookInterval``: none) | `lookForWrites` |
 /// | otherwise | `send` |
 struct OutboxLaneBook: Equatable {
   /// The first edit of the scope not failed.

@@ -18,6 +18,9 @@ struct OutboxRecord: Codable, Equatable {
   var enqueuedAt: Date
   /// The reason of a permanent failure; `nil` while the edit is to be sent.
   var failure: String?
+  /// The type of the permanent failure's error (``EditFailure/typeName``); `nil` when unknown
+  /// (a record written before it was kept) or not failed.
+  var failureType: String? = nil
   /// The edit, as JSON.
   var payload: Data
 
@@ -40,16 +43,18 @@ struct OutboxRecord: Codable, Equatable {
 /// | 4 | magic `LDOX` (a JSON record starts with `{`) |
 /// | 1 | layout, 1 |
 /// | 1 | flags: 1 committed, 2 a floor, 4 failed |
-/// | 2 | reserved, 0 |
+/// | 2 | the UTF-8 length of the failure's type name (0: none); written since the type was kept, in the bytes every earlier record left 0 |
 /// | 8 | sequence |
 /// | 8 | enqueued at |
 /// | 8 | committed at (0 unless committed) |
 /// | 8 | the committed log's floor then (0 unless flagged) |
 /// | 6 × 4 | the UTF-8 lengths of id, name, scope id, scope, idempotency key, failure |
-/// | … | those six strings |
+/// | … | those six strings; with a type name, the failure's is the type name, `": "` and the reason, so a library that does not read the type name shows both as the reason |
 /// | rest | the edit, as JSON |
 extension OutboxRecord {
   static let magic: [UInt8] = Array("LDOX".utf8)
+  /// Between a failure's type name and its reason, in the failure's field.
+  static let typeSeparator = ": "
   static let layout: UInt8 = 1
   static let headerSize = 64
 
@@ -61,7 +66,10 @@ extension OutboxRecord {
 
   /// The record's bytes; committed at `mark.committedAt` when given.
   func encoded(mark: CommittedEdits.Mark? = nil) -> Data {
-    let failureText = failure ?? ""
+    // The type name's length must fit its two bytes: a longer one is not kept.
+    let typeName = failure == nil ? "" : failureType ?? ""
+    let typed = !typeName.isEmpty && typeName.utf8.count <= Int(UInt16.max)
+    let failureText = typed ? typeName + Self.typeSeparator + (failure ?? "") : failure ?? ""
     var flags: UInt8 = 0
     if mark?.committedAt != nil { flags |= Flag.committed }
     if mark?.floor != nil { flags |= Flag.floor }
@@ -86,7 +94,8 @@ extension OutboxRecord {
     }
     base.storeBytes(of: Self.layout, toByteOffset: 4, as: UInt8.self)
     base.storeBytes(of: flags, toByteOffset: 5, as: UInt8.self)
-    base.storeBytes(of: UInt16(0), toByteOffset: 6, as: UInt16.self)
+    base.storeBytes(
+      of: UInt16(typed ? typeName.utf8.count : 0).littleEndian, toByteOffset: 6, as: UInt16.self)
     base.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt64.self)
     base.storeBytes(of: enqueued.littleEndian, toByteOffset: 16, as: UInt64.self)
     base.storeBytes(of: committed.littleEndian, toByteOffset: 24, as: UInt64.self)
@@ -152,6 +161,7 @@ extension OutboxRecord {
         throw OutboxRecordUnreadable(reason: "layout \(layout) is unknown")
       }
       let flags: UInt8 = integer(at: 5)
+      let typeLength = Int(integer(at: 6) as UInt16)
       let sequence: UInt64 = integer(at: 8)
       let enqueuedAt = try date(at: 16)
       let committedAt = flags & Flag.committed != 0 ? try date(at: 24) : nil
@@ -172,10 +182,21 @@ extension OutboxRecord {
         strings.append(string)
         offset += length
       }
+      var failure = flags & Flag.failed != 0 ? strings[5] : nil
+      var failureType: String?
+      if let text = failure, typeLength > 0 {
+        let utf8 = Array(text.utf8)
+        let separator = Array(Self.typeSeparator.utf8)
+        guard typeLength + separator.count <= utf8.count,
+          utf8[typeLength..<(typeLength + separator.count)].elementsEqual(separator)
+        else { throw OutboxRecordUnreadable(reason: "the failure's type name runs past it") }
+        failureType = String(decoding: utf8[..<typeLength], as: UTF8.self)
+        failure = String(decoding: utf8[(typeLength + separator.count)...], as: UTF8.self)
+      }
       let record = OutboxRecord(
         id: strings[0], name: strings[1], scopeID: strings[2], scope: strings[3],
         idempotencyKey: strings[4], sequence: sequence, enqueuedAt: enqueuedAt,
-        failure: flags & Flag.failed != 0 ? strings[5] : nil,
+        failure: failure, failureType: failureType,
         payload: Data(UnsafeRawBufferPointer(rebasing: buffer[offset...])))
       let mark = committedAt.map { CommittedEdits.Mark(committedAt: $0, floor: floor) }
       return (record, mark)

@@ -251,10 +251,27 @@ struct EntryBook<State: SharedEntryState> {
 
   /// Edit `id`'s job succeeded: its change is committed. It stays laid over the base until
   /// a fetch that starts from now on lands, whose value carries it.
-  mutating func commitEdit(_ id: UInt64) -> Effects {
+  ///
+  /// The committed edits are laid in the order they committed, ahead of the pending ones:
+  /// the server applied them in that order, and has none of the pending ones yet. So an edit
+  /// that commits behind one still pending moves ahead of it, and the committed value (what
+  /// is saved) is the base with every committed edit laid in the server's order. (An outbox
+  /// edit queued in another process over the same folder joins this one's log late, behind
+  /// edits the server applies after it.)
+  mutating func commitEdit(_ id: UInt64, at now: Duration) -> Effects {
     guard let index = index(of: id) else { return [] }
     edits[index].committedAt = facts.fetchEpoch
-    return [.committed]
+    var first = 0
+    while first < index, edits[first].committedAt != nil { first += 1 }
+    guard first < index else { return [.committed] }
+    // Only the last edit keeps the state shown; it is laid again below.
+    edits[edits.count - 1].laid = nil
+    edits.insert(edits.remove(at: index), at: first)
+    // On screen the pending edits are laid again over the committed ones, as an optimistic
+    // write is (nothing is saved for it); the commit then saves the committed value.
+    var effects = written(.optimisticEdit, at: now)
+    effects.append(.committed)
+    return effects
   }
 
   /// Edit `id`'s job failed: it leaves the log, and the entry shows its current base with

@@ -36,8 +36,14 @@ extension SharedEntry {
       LoadEvents.report(
         .editCommitted, .entry(key, form: .edit), detail: "edit \(id)", store: eventStore)
     }
-    let effects = book.commitEdit(id)
-    if saving { perform(effects) }
+    let effects = book.commitEdit(id, at: now)
+    if saving {
+      perform(effects)
+    } else {
+      // The screen moves when the edit moved ahead of a pending one (an optimistic write,
+      // which saves nothing); the commit is not saved.
+      for effect in effects where effect != .committed { perform([effect]) }
+    }
     itemLink?.editEnded(id, committed: true)
   }
 

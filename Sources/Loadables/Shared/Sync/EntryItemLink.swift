@@ -173,7 +173,7 @@ final class EntryItemLink<
   func endDerived(_ id: UInt64, committed: Bool) {
     guard let entry else { return }
     if committed {
-      entry.perform(entry.book.commitEdit(id))
+      entry.perform(entry.book.commitEdit(id, at: entry.now))
     } else {
       entry.perform(entry.book.rollBackEdit(id, at: entry.now))
     }
