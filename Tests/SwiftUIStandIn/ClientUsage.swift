@@ -137,3 +137,27 @@ struct LoadingViews: View {
     }
   }
 }
+
+/// Processed's bindings over a view's own state and task storage, made again each `body`, as
+/// Processed's test container makes its own bindings with `Binding(get:set:)`.
+struct OwnStorageView: View {
+  let api: any BookAPI
+  @State private var books: LoadableState<[Book]> = .absent
+  @State private var saving: ProcessState<Action> = .idle
+  @State private var loadTask: Task<Void, Never>?
+  @State private var saveTask: Task<Void, Never>?
+
+  var body: some View {
+    let books = Loadable.Binding(state: $books, task: $loadTask)
+    let saving = Loadables.Process.Binding(state: $saving, task: $saveTask)
+    let own = Loadable<[Book]>.Binding(
+      state: Binding(get: { self.books }, set: { self.books = $0 }),
+      task: Binding(get: { self.loadTask }, set: { self.loadTask = $0 }))
+    VStack {
+      Button("Load") { [api] in books.load { try await api.books() } }
+      Button("Save") { [api] in saving.run(.save) { try await api.reload() } }
+      Button("Cancel") { own.cancel() }
+    }
+    .task { [api] in await books.load { try await api.books() } }
+  }
+}
