@@ -110,6 +110,10 @@ struct LoadingViews: View {
         Text("Nothing yet")
       }
 
+      // LoadingView's error view, built from the error alone.
+      LoadingView(feed) { books in BookRows(books: books) }
+        .errorView { error in Text(String(describing: error)) }
+
       // A loader that does not load on appear, with the defaults.
       LoadingView(weather, loadOnAppear: false) { forecast in Text(forecast) }
 
