@@ -95,3 +95,22 @@ final class PostLoader: BaseLoader<[Post]> {
 
   override func fetch() async throws -> [Post] { posts }
 }
+
+/// SwiftUI's `State` as its SDK declares it: a property wrapper that is not isolated (SwiftUI
+/// is not built with default main-actor isolation), so a stored property's initial value is
+/// evaluated outside the main actor.
+@propertyWrapper
+nonisolated struct ViewState<Value> {
+  var wrappedValue: Value
+}
+
+/// A view's loader stored as LoadingView's Demo stores its `BlockLoadable`: `@State private var
+/// loader = BlockLoader { ... }`, with a closure that awaits. Before `BlockLoader.init` was
+/// nonisolated this failed with "default argument cannot be both main actor-isolated and
+/// nonisolated".
+struct GreetingScreen {
+  @ViewState var loader = BlockLoader {
+    await Task.yield()
+    return "hello"
+  }
+}

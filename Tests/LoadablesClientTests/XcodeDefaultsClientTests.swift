@@ -127,6 +127,16 @@ nonisolated final class XcodeDefaultsClientTests: XCTestCase {
     paged.stop()
   }
 
+  // LoadingView 1.0.4's Demo: `@State private var loader = BlockLoadable { ... }`.
+  @MainActor
+  func testABlockLoaderIsAViewsStoredPropertysInitialValue() async {
+    let screen = GreetingScreen()
+
+    let state = await screen.loader.load()
+
+    XCTAssertEqual(state, .loaded("hello"))
+  }
+
   @MainActor
   func testLoaderObjectsTakeTheModulesTypes() async throws {
     let loader = PostLoader(posts: posts)

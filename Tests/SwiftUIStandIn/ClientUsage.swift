@@ -110,6 +110,10 @@ struct LoadingViews: View {
         Text("Nothing yet")
       }
 
+      // LoadingView's error view, built from the error alone.
+      LoadingView(feed) { books in BookRows(books: books) }
+        .errorView { error in Text(String(describing: error)) }
+
       // A loader that does not load on appear, with the defaults.
       LoadingView(weather, loadOnAppear: false) { forecast in Text(forecast) }
 
@@ -135,5 +139,29 @@ struct LoadingViews: View {
         }
       }
     }
+  }
+}
+
+/// Processed's bindings over a view's own state and task storage, made again each `body`, as
+/// Processed's test container makes its own bindings with `Binding(get:set:)`.
+struct OwnStorageView: View {
+  let api: any BookAPI
+  @State private var books: LoadableState<[Book]> = .absent
+  @State private var saving: ProcessState<Action> = .idle
+  @State private var loadTask: Task<Void, Never>?
+  @State private var saveTask: Task<Void, Never>?
+
+  var body: some View {
+    let books = Loadable.Binding(state: $books, task: $loadTask)
+    let saving = Loadables.Process.Binding(state: $saving, task: $saveTask)
+    let own = Loadable<[Book]>.Binding(
+      state: Binding(get: { self.books }, set: { self.books = $0 }),
+      task: Binding(get: { self.loadTask }, set: { self.loadTask = $0 }))
+    VStack {
+      Button("Load") { [api] in books.load { try await api.books() } }
+      Button("Save") { [api] in saving.run(.save) { try await api.reload() } }
+      Button("Cancel") { own.cancel() }
+    }
+    .task { [api] in await books.load { try await api.books() } }
   }
 }

@@ -150,7 +150,7 @@ extension StoredStateStorage: LoadControl {
   @usableFromInline var controlState: State { state }
   @usableFromInline var controlRuntime: LoadRuntime { self }
   @usableFromInline func controlStates() -> StateStream<State> {
-    StateStream(slot: self, current: storage)
+    StateStream(slot: self, current: read() ?? storage)
   }
   @usableFromInline func controlCancel() { cancel() }
   @usableFromInline func controlReset() { reset() }

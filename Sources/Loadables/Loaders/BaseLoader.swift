@@ -39,6 +39,15 @@ open class BaseLoader<Value: Sendable>: Loader {
     self.policy = policy
   }
 
+  /// Creates a loader outside the main actor: what ``BlockLoader``'s initialiser calls, so
+  /// that a `BlockLoader` can be a stored property's initial value (see its `init`). The
+  /// public initialiser stays main-actor isolated, so that a subclass's `override init`
+  /// keeps compiling in an app module, where it is isolated to the main actor.
+  nonisolated init(outsideMainActor state: LoadableState<Value>, policy: LoadPolicy<Value>) {
+    self.slot = StoredStateStorage(state, loader: true)
+    self.policy = policy
+  }
+
   /// Produces one value. Subclasses must override it; the base version stops the program
   /// with a message naming the subclass.
   ///

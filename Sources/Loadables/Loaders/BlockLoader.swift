@@ -14,13 +14,19 @@ public final class BlockLoader<Value: Sendable>: BaseLoader<Value> {
   ///   - state: The initial state; `.absent` by default.
   ///   - policy: The policy every load runs under; none by default.
   ///   - fetch: Produces one value.
-  public init(
+  ///
+  /// Nonisolated, so that `@State private var loader = BlockLoader { ... }`
+  /// compiles in a SwiftUI view in Swift 6: a stored property's initial value is evaluated
+  /// outside the main actor, and a main-actor initialiser there fails with "default argument
+  /// cannot be both main actor-isolated and nonisolated". `fetch` still runs on the main
+  /// actor.
+  public nonisolated init(
     state: LoadableState<Value> = .absent,
     policy: LoadPolicy<Value> = LoadPolicy(),
     fetch: @escaping @MainActor () async throws -> Value
   ) {
     self.work = fetch
-    super.init(state: state, policy: policy)
+    super.init(outsideMainActor: state, policy: policy)
   }
 
   /// Runs the closure the loader was made with.

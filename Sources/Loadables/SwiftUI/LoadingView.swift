@@ -196,6 +196,27 @@
       return copy
     }
 
+    /// Replaces the view shown when the load failed, with a view built from the error alone:
+    /// LoadingView's `.errorView { error in ... }`.
+    ///
+    /// <!-- compile: context LoadingViewModifiers -->
+    /// ```swift
+    /// .errorView { error in
+    ///   Text(error.localizedDescription)
+    /// }
+    /// ```
+    ///
+    /// The view gets no retry action: `.errorView { failure, retry in ... }` gives one, with
+    /// the failure's message and accessibility label.
+    ///
+    /// - Parameter view: Builds the error view from the error the load failed with.
+    /// - Returns: The loading view with this error view.
+    public func errorView<V: View>(
+      @ViewBuilder _ view: @escaping (_ error: any Error) -> V
+    ) -> LoadingView {
+      errorView { failure, _ in view(failure.error) }
+    }
+
     /// Replaces the view shown while a load runs and there is nothing to keep on screen.
     ///
     /// <!-- compile: context LoadingViewModifiers -->

@@ -42,10 +42,45 @@ final class StoredStateStorage<State: EngineState>: LoadRuntime, LoadMachine {
       form: isLoader ? .loader : .property, name: "\(State.self)", objectID: ObjectIdentifier(self))
   }
 
+  // A slot over its caller's storage (see `CallerStorage.swift`); the others never call these.
+
+  /// A load starts: the task the caller's storage holds is cancelled, as Processed's binding
+  /// did, whoever started it.
+  override func taskStorageWillStart() {
+    let caller = callerStorage
+    if let task = caller.getTask() {
+      task.cancel()
+      caller.setTask(nil)
+    }
+  }
+
+  /// A `Task`-returning load started: its task goes in the caller's storage.
+  override func taskStorageDidAttach(_ task: Task<Void, Never>) {
+    let caller = callerStorage
+    if let kept = caller.keptTask { CallerStorageSlots.running[kept] = nil }
+    caller.keptTask = task
+    CallerStorageSlots.running[task] = self
+    caller.setTask(task)
+  }
+
+  /// `cancel()`, `reset()` or an assignment: the task the caller's storage holds is
+  /// cancelled and the storage emptied.
+  override func taskStorageDidStop() {
+    taskStorageWillStart()
+  }
+
+  /// A slot over its caller's storage leaves ``CallerStorageSlots`` when its load ends.
+  override func didBecomeIdle() {
+    guard usesCallerStorage, let kept = callerStorage.keptTask else { return }
+    CallerStorageSlots.running[kept] = nil
+    callerStorage.keptTask = nil
+  }
+
   /// The state, read under observation.
   @inlinable
   var state: State {
     stateObservers().registrar.access(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
+    if usesCallerStorage { return callerState() }
     return storage
   }
 
@@ -62,7 +97,7 @@ final class StoredStateStorage<State: EngineState>: LoadRuntime, LoadMachine {
   var reference: WeakSlot<StoredStateStorage> { WeakSlot(self) }
 
   @inlinable
-  func read() -> State? { storage }
+  func read() -> State? { usesCallerStorage ? callerState() : storage }
 
   @inlinable
   func write(_ state: State) {
@@ -75,15 +110,20 @@ final class StoredStateStorage<State: EngineState>: LoadRuntime, LoadMachine {
     // What `withMutation` does, without its closure (a context and a dynamic isolation check
     // on every write).
     observers.registrar.willSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
-    storage = state
+    if usesCallerStorage {
+      writeCallerState(state)
+    } else {
+      storage = state
+    }
     observers.registrar.didSet(self as LoadRuntime, keyPath: LoadRuntime.stateKey)
   }
 }
 
-/// The registrar of a ``StoredStateStorage``'s state, made on the first read.
+/// The registrar of a ``StoredStateStorage``'s state, made on the first read; for a slot whose
+/// state lives with its caller, the ``CallerStorage`` that says where, made with the slot.
 @usableFromInline
-final class StateObservers {
-  @usableFromInline let registrar = ObservationRegistrar()
+class StateObservers {
+  @usableFromInline final let registrar = ObservationRegistrar()
 
   @usableFromInline init() {}
 }

@@ -91,6 +91,12 @@ class LoadRuntime: Observable {
   /// started. Cleared once its end is reported, so a load reports exactly one end.
   @exclusivity(unchecked) @usableFromInline final var isTraced = false
 
+  /// Whether the slot's state and its load's task live in storage its caller owns (a binding
+  /// made with `Binding(state:task:)`, see `CallerStorage.swift`): then starting, attaching
+  /// and stopping a load also tell ``taskStorageWillStart()``, ``taskStorageDidAttach(_:)``
+  /// and ``taskStorageDidStop()``. In the byte the other flags leave free, so no slot grows.
+  @exclusivity(unchecked) @usableFromInline final var usesCallerStorage = false
+
   @usableFromInline nonisolated init() {}
 
   deinit {
@@ -122,6 +128,17 @@ class LoadRuntime: Observable {
   /// The object whose property this slot writes, held weakly (`nil` once it is gone), for
   /// the slots that hold one (the key-path slots); `nil` for the others.
   @usableFromInline var ownerObject: AnyObject? { nil }
+
+  /// A load is starting: a slot with task storage of its caller's cancels the task kept
+  /// there (see ``usesCallerStorage``).
+  @usableFromInline func taskStorageWillStart() {}
+
+  /// A load's task was attached: a slot with task storage of its caller's keeps it there.
+  @usableFromInline func taskStorageDidAttach(_ task: Task<Void, Never>) {}
+
+  /// The current load was stopped from outside: a slot with task storage of its caller's
+  /// cancels the task kept there and empties it.
+  @usableFromInline func taskStorageDidStop() {}
 
   /// What this slot's events name it by. Each kind of slot says; a plain stored slot is a
   /// property.
@@ -169,6 +186,7 @@ class LoadRuntime: Observable {
   @usableFromInline final func begin(silently: Bool) -> UInt64 {
     if isTraced, running { traceEnd(.superseded) }
     cancelWork()
+    if usesCallerStorage { taskStorageWillStart() }
     following = nil
     if currentProgress != nil { updateProgress(nil) }
     if currentAttempt != nil { updateAttempt(nil) }
@@ -193,6 +211,7 @@ class LoadRuntime: Observable {
   @usableFromInline final func attach(task: Task<Void, Never>, to token: UInt64) {
     guard isCurrent(token) else { return }
     self.task = task
+    if usesCallerStorage { taskStorageDidAttach(task) }
   }
 
   /// Registers the child task an awaited load runs in. Returns `false` when the load was
@@ -230,6 +249,7 @@ class LoadRuntime: Observable {
   {
     generation &+= 1
     cancelWork()
+    if usesCallerStorage { taskStorageDidStop() }
     following = nil
     if running {
       setRunning(false)
