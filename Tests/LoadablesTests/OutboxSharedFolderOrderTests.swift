@@ -48,6 +48,14 @@ final class OutboxSharedFolderOrderTests: XCTestCase {
     return (store, store.loader(for: ["tally"], waitsForNetwork: false) { server.tally })
   }
 
+  /// Waits until what `stores` saved so far is on storage. Each store writes its records
+  /// through a writer of its own, so a save one store queued earlier could otherwise land
+  /// after another store's later one, and a check of what the folder restores would read the
+  /// older value (one the server had, but not the one the check names).
+  private func settle(_ stores: LoaderStore...) async {
+    for store in stores { await store.flushPersistence() }
+  }
+
   /// What a store made later over the folder restores, before any edit is laid over it.
   private func restored(_ folder: URL) -> Tally? {
     let relaunched = LoaderStore(persistence: .directory(folder, version: "1"))
@@ -60,6 +68,7 @@ final class OutboxSharedFolderOrderTests: XCTestCase {
     let (widget, widgetTally) = store(folder, server, connectivity: Connectivity(isOnline: false))
     await appTally.load()
     await widgetTally.load()
+    await settle(app, widget)
 
     // The widget, offline, queues 1; the app queues 2 later, then takes the sender lock and
     // reads the widget's edit: it joins the line ahead of 2, and is laid behind it.
@@ -85,10 +94,12 @@ final class OutboxSharedFolderOrderTests: XCTestCase {
     let (widget, widgetTally) = store(folder, server, connectivity: connectivity)
     await appTally.load()
     await widgetTally.load()
+    await settle(app, widget)
 
     // The app sends 1 while the widget is offline; the widget's tally never saw it.
     _ = await app.edit(Append(number: 1)).outcome()
     await app.outbox.untilIdle()
+    await settle(app)
     // The widget queues 2, then goes online: it takes the sender lock and reads the app's
     // commit before it sends.
     let own = widget.edit(Append(number: 2))
