@@ -109,6 +109,77 @@ final class LogoutTests: XCTestCase {
       "Ann's edit was laid over Bob's restored cart")
   }
 
+  /// An edit of another scope, which gives a store a lane (and so the sender lock).
+  struct Ping: OutboxEdit {
+    static let name = "LogoutTests.Ping"
+    var scope: LoadKey { ["ping"] }
+    func applyOptimistically(to edit: inout SharedEdit, in store: LoaderStore) {}
+  }
+
+  func testAnEditTheOtherProcessSendsWhenThisOneDiscardsItNeverShowsForTheNextUser()
+    async throws
+  {
+    let directory = temporaryDirectory("logout-other-sender")
+    let appNetwork = Loadables.Connectivity(isOnline: false)
+    let app = LoaderStore(
+      clock: ManualClock(), persistence: .directory(directory, version: "1"),
+      connectivity: appNetwork, startDate: launch)
+    let widget = LoaderStore(
+      clock: ManualClock(), persistence: .directory(directory, version: "1"), startDate: launch)
+    let shop = Shop()
+    shop.heldLine = "ann's pear"
+    for store in [app, widget] {
+      store.register(AddToCart.self) { edit, _ in try await shop.add(edit) }
+      store.register(Ping.self) { _, _ in }
+    }
+    let cart = shop.cart(in: app)
+    await cart.load()
+    // The app, offline, queues Ann's pear; the widget takes the sender lock, reads the pear's
+    // record and sends it (held at the gate).
+    let pear = app.edit(AddToCart(line: "ann's pear"))
+    widget.edit(Ping())
+    try await withDeadline { await shop.gate.arrival() }
+
+    // The app logs Ann out, offline, at once.
+    let discarded = try await withDeadline { await self.logOut(app) }
+    XCTAssertEqual(discarded.map(\.id), [pear.id], "the discarded edit is not reported")
+    XCTAssertEqual(app.outbox.items, [])
+
+    // Bob signs in; Ann's send ends in the widget (the server applied it).
+    shop.user = "bob"
+    let bobs = shop.cart(in: app)
+    await bobs.load()
+    shop.gate.open()
+    try await withDeadline { await widget.outbox.untilIdle() }
+    // The app sends Bob's jam: it takes the sender lock and reads what the widget wrote.
+    appNetwork.goOnline()
+    let jam = try await withDeadline { await app.edit(AddToCart(line: "bob's jam")).outcome() }
+    XCTAssertTrue(jam.isCommitted, "saw \(jam)")
+    XCTAssertEqual(
+      bobs.state.data?.lines, ["bob's bread", "bob's jam"],
+      "Ann's edit, sent by the widget, shows in Bob's cart")
+    let widgetCart = shop.cart(in: widget)
+    await widgetCart.load()
+    XCTAssertEqual(
+      widgetCart.state.data?.lines, ["bob's bread", "bob's jam"],
+      "Ann's edit shows in Bob's cart in the widget")
+    await app.flushPersistence()
+    await widget.flushPersistence()
+
+    // After a relaunch of both, Ann's edit is laid over neither's cart.
+    for _ in 0..<2 {
+      let relaunched = LoaderStore(
+        clock: ManualClock(), persistence: .directory(directory, version: "1"),
+        connectivity: Loadables.Connectivity(isOnline: false), startDate: launch)
+      relaunched.register(AddToCart.self) { edit, _ in try await shop.add(edit) }
+      relaunched.register(Ping.self) { _, _ in }
+      XCTAssertEqual(relaunched.outbox.items, [], "a discarded edit was restored")
+      XCTAssertEqual(
+        shop.cart(in: relaunched).state.data?.lines, ["bob's bread", "bob's jam"],
+        "Ann's edit, sent by the widget, was laid over Bob's restored cart")
+    }
+  }
+
   func testTheLogoutRecipeFinishesOfflineLeavesNothingOfTheUserAndReportsWhatItDiscards()
     async throws
   {

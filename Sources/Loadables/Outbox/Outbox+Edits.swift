@@ -89,6 +89,33 @@ extension Outbox {
     return nil
   }
 
+  /// Whether another store over the outbox's directory discarded `queued` while this one sent
+  /// it (a logout there, ``LoaderStore/PendingEdits/discard``): its record is gone. Asked once
+  /// per send, and only of a directory other stores share: this store holds the sender lock,
+  /// so no other store sent the edit meanwhile, and a record gone now was removed by a
+  /// discard. Committed here, its record would be written again, committed, and laid over the
+  /// values the other store (or any later launch) loads under its keys: another user's.
+  func isDiscardedElsewhere(_ queued: Queued) -> Bool {
+    guard senderLock != nil, let backend, queued.isSaved, queued.payload != nil,
+      !queued.sendsOnce, !queued.isUnreadable
+    else { return false }
+    let load = backend.read(queued.key, rules: OutboxRecord.rules, now: Date())
+    // Removed as unreadable is not discarded: the edit goes on as after any send.
+    return load.records.isEmpty && load.events.isEmpty
+  }
+
+  /// The send of an edit another store discarded has ended: as for an edit discarded here
+  /// while it was sent (``endDiscardedSend(_:)``), nothing of it is committed, saved, laid or
+  /// sent again; its change leaves this store's entries, and its callers learn it was
+  /// discarded.
+  func endDiscardedElsewhere(_ queued: Queued) -> LaneStep? {
+    queued.isDiscarded = true
+    change([queued.scopeID]) { queue.removeAll { $0 === queued } }
+    rollBack(queued, error: nil)
+    end(queued, .discarded)
+    return nil
+  }
+
   // MARK: - Registering and enqueueing (through LoaderStore)
 
   func register<Edit: OutboxEdit>(

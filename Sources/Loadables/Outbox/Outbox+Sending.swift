@@ -119,6 +119,7 @@ extension Outbox {
   func sent(_ queued: Queued, handler: OutboxHandler, failure: (any Error)?) -> LaneStep? {
     guard let store else { return nil }
     if queued.isDiscarded { return endDiscardedSend(queued) }
+    if isDiscardedElsewhere(queued) { return endDiscardedElsewhere(queued) }
     switch failure {
     case nil:
       commit(queued)
