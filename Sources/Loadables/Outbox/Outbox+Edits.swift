@@ -96,12 +96,12 @@ extension Outbox {
   /// discard. Committed here, its record would be written again, committed, and laid over the
   /// values the other store (or any later launch) loads under its keys: another user's.
   func isDiscardedElsewhere(_ queued: Queued) -> Bool {
-    guard senderLock != nil, let backend, queued.isSaved, queued.payload != nil,
-      !queued.sendsOnce, !queued.isUnreadable
+    guard senderLock != nil, let directory = backend as? DirectoryPersistence, queued.isSaved,
+      queued.payload != nil, !queued.sendsOnce, !queued.isUnreadable
     else { return false }
-    let load = backend.read(queued.key, rules: OutboxRecord.rules, now: Date())
-    // Removed as unreadable is not discarded: the edit goes on as after any send.
-    return load.records.isEmpty && load.events.isEmpty
+    // Whether the file is there, not what it holds: a send must not pay for a read and a
+    // decode of its record.
+    return !directory.holdsFile(for: queued.key)
   }
 
   /// The send of an edit another store discarded has ended: as for an edit discarded here

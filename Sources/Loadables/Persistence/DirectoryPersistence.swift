@@ -291,6 +291,14 @@ public final class DirectoryPersistence: PersistenceBackend, @unchecked Sendable
     }
   }
 
+  /// Whether a file is there for `key`'s record: one `stat`, no read. The outbox's sender
+  /// asks it as a send ends, to tell an edit another store over the directory discarded
+  /// meanwhile (its record removed) from one it may commit, at the cost of a call rather
+  /// than a read and decode of the record.
+  func holdsFile(for key: PersistentKey) -> Bool {
+    locked { FileCalls.status(recentPath(for: key).path) != nil }
+  }
+
   public func remove(_ key: PersistentKey) throws(PersistenceError) {
     try locked { () throws(PersistenceError) in
       let name = fileName(for: key)
