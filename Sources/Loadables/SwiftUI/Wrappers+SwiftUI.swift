@@ -37,6 +37,18 @@
     }
   }
 
+  extension CallerStorage {
+    /// Storage read and written through two SwiftUI bindings: the caller's state and the
+    /// place it keeps the running load's task (`Binding(state:task:)` of both bindings).
+    convenience init(
+      state: SwiftUI.Binding<State>, task: SwiftUI.Binding<Task<Void, Never>?>
+    ) {
+      self.init(
+        state: { state.wrappedValue }, setState: { state.wrappedValue = $0 },
+        task: { task.wrappedValue }, setTask: { task.wrappedValue = $0 })
+    }
+  }
+
   extension Loadable.Binding {
     /// A binding over your own state and task storage, as Processed's `Binding(state:task:)`.
     ///
@@ -70,10 +82,7 @@
       state: SwiftUI.Binding<LoadableState<Value>>,
       task: SwiftUI.Binding<Task<Void, Never>?>
     ) {
-      self.init(
-        caller: CallerStorage(
-          state: { state.wrappedValue }, setState: { state.wrappedValue = $0 },
-          task: { task.wrappedValue }, setTask: { task.wrappedValue = $0 }))
+      self.init(caller: CallerStorage(state: state, task: task))
     }
   }
 
@@ -110,10 +119,7 @@
       state: SwiftUI.Binding<ProcessState<ProcessKind>>,
       task: SwiftUI.Binding<Task<Void, Never>?>
     ) {
-      self.init(
-        caller: CallerStorage(
-          state: { state.wrappedValue }, setState: { state.wrappedValue = $0 },
-          task: { task.wrappedValue }, setTask: { task.wrappedValue = $0 }))
+      self.init(caller: CallerStorage(state: state, task: task))
     }
   }
 
